@@ -1,0 +1,411 @@
+//! Per-project config (YAML or JSON): severity overrides, ignores with reasons, thresholds.
+//!
+//! Validation happens while deserialising, so every error carries the key path and the line and
+//! column of the offending value: unknown keys, unknown rule ids (with a did-you-mean),
+//! unknown severities, rule globs that match nothing, and malformed globs.
+
+use crate::error::{Error, Input};
+use crate::input::strip_position;
+use crate::rules::{did_you_mean, RuleId};
+use crate::severity::Severity;
+use globset::{GlobBuilder, GlobMatcher};
+use serde::de::{self, Deserializer};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// A CI threshold: the lowest severity that triggers it, or never.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Threshold {
+    AtLeast(Severity),
+    Never,
+}
+
+impl Threshold {
+    pub fn reached_by(self, severity: Severity) -> bool {
+        matches!(self, Threshold::AtLeast(min) if severity >= min)
+    }
+
+    pub fn parse(text: &str) -> Option<Threshold> {
+        if text == "none" {
+            Some(Threshold::Never)
+        } else {
+            Severity::parse(text).map(Threshold::AtLeast)
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Threshold::AtLeast(s) => s.as_str(),
+            Threshold::Never => "none",
+        }
+    }
+}
+
+/// One `ignore` entry.
+#[derive(Clone, Debug)]
+pub struct Ignore {
+    /// The rule id or glob as written.
+    pub rule_pattern: String,
+    rule: GlobMatcher,
+    /// The entity-name glob as written, if any.
+    pub entity_pattern: Option<String>,
+    entity: Option<GlobMatcher>,
+    pub reason: Option<String>,
+}
+
+impl Ignore {
+    pub fn matches(&self, rule: RuleId, entity_name: &str) -> bool {
+        self.rule.is_match(rule.as_str())
+            && self.entity.as_ref().is_none_or(|g| g.is_match(entity_name))
+    }
+
+    /// The reason shown in reports; entries without one say which entry matched.
+    pub fn reason_text(&self, index: usize) -> String {
+        match &self.reason {
+            Some(reason) => reason.clone(),
+            None => format!(
+                "ignore entry {} (rule `{}`) gives no reason",
+                index + 1,
+                self.rule_pattern
+            ),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Effective override per rule (exact ids win over globs).
+    pub severity_overrides: BTreeMap<RuleId, Severity>,
+    pub ignore: Vec<Ignore>,
+    pub fail_on: Threshold,
+    pub warn_on: Threshold,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            severity_overrides: BTreeMap::new(),
+            ignore: Vec::new(),
+            fail_on: Threshold::AtLeast(Severity::Breaking),
+            warn_on: Threshold::AtLeast(Severity::PotentiallyBreaking),
+        }
+    }
+}
+
+impl Config {
+    /// Parses YAML or JSON config text. Empty text (or only comments) is the default config.
+    pub fn parse(text: &str) -> Result<Config, Error> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let raw: Option<RawConfig> = serde_yaml::from_str(text).map_err(|e| {
+            let message = strip_position(&e.to_string());
+            let hint = "See the config format in the README (severity_overrides, ignore, fail_on, warn_on)";
+            match e.location() {
+                Some(at) => Error::at_line(Input::Config, at.line(), at.column(), message, hint),
+                None => Error::unpositioned(Input::Config, message, hint),
+            }
+        })?;
+        Ok(raw.map(RawConfig::into_config).unwrap_or_default())
+    }
+
+    /// The severity a finding gets after overrides.
+    pub fn severity_for(&self, rule: RuleId, default: Severity) -> Severity {
+        self.severity_overrides
+            .get(&rule)
+            .copied()
+            .unwrap_or(default)
+    }
+
+    /// The first ignore entry that matches, with its index.
+    pub fn ignored_by(&self, rule: RuleId, entity_name: &str) -> Option<(usize, &Ignore)> {
+        self.ignore
+            .iter()
+            .enumerate()
+            .find(|(_, entry)| entry.matches(rule, entity_name))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    #[serde(default)]
+    severity_overrides: BTreeMap<RulePattern, SeverityValue>,
+    #[serde(default)]
+    ignore: Vec<RawIgnore>,
+    #[serde(default)]
+    fail_on: ThresholdValue,
+    #[serde(default)]
+    warn_on: ThresholdValue,
+}
+
+impl RawConfig {
+    fn into_config(self) -> Config {
+        let defaults = Config::default();
+        let mut overrides = BTreeMap::new();
+        // Globs first, most general first (shorter literal text), exact ids last: the most
+        // specific entry wins whatever order the file lists them in.
+        let mut entries: Vec<(&RulePattern, Severity)> = self
+            .severity_overrides
+            .iter()
+            .map(|(p, s)| (p, s.0))
+            .collect();
+        entries.sort_by_key(|(p, _)| (!p.is_glob(), p.text.len(), p.text.clone()));
+        for (pattern, severity) in entries {
+            for rule in &pattern.rules {
+                overrides.insert(*rule, severity);
+            }
+        }
+        Config {
+            severity_overrides: overrides,
+            ignore: self
+                .ignore
+                .into_iter()
+                .map(RawIgnore::into_ignore)
+                .collect(),
+            fail_on: self.fail_on.0.unwrap_or(defaults.fail_on),
+            warn_on: self.warn_on.0.unwrap_or(defaults.warn_on),
+        }
+    }
+}
+
+/// A rule id or a glob over rule ids, validated against the registry.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct RulePattern {
+    text: String,
+    rules: Vec<RuleId>,
+}
+
+impl RulePattern {
+    fn is_glob(&self) -> bool {
+        self.text.contains(['*', '?', '[', '{'])
+    }
+}
+
+fn rule_glob(text: &str) -> Result<GlobMatcher, String> {
+    GlobBuilder::new(text)
+        .literal_separator(false)
+        .build()
+        .map(|g| g.compile_matcher())
+        .map_err(|e| format!("`{text}` is not a valid glob: {}", e.kind()))
+}
+
+fn resolve_rule_pattern(text: &str) -> Result<Vec<RuleId>, String> {
+    if let Some(rule) = RuleId::from_id(text) {
+        return Ok(vec![rule]);
+    }
+    if text.contains(['*', '?', '[', '{']) {
+        let glob = rule_glob(text)?;
+        let rules: Vec<RuleId> = RuleId::ALL
+            .iter()
+            .copied()
+            .filter(|r| glob.is_match(r.as_str()))
+            .collect();
+        if rules.is_empty() {
+            return Err(format!(
+                "rule glob `{text}` matches no rule (run `mcp-contract rules` for the list)"
+            ));
+        }
+        return Ok(rules);
+    }
+    Err(match did_you_mean(text) {
+        Some(near) => format!("unknown rule `{text}`; did you mean `{near}`?"),
+        None => format!("unknown rule `{text}` (run `mcp-contract rules` for the list)"),
+    })
+}
+
+/// Deserialises a string and validates it inside the visitor, so that serde_yaml positions a
+/// validation error at the offending scalar (an error raised after `String::deserialize`
+/// returns is positioned at the enclosing map instead).
+fn validated_str<'de, D: Deserializer<'de>, T>(
+    deserializer: D,
+    validate: fn(&str) -> Result<T, String>,
+) -> Result<T, D::Error> {
+    struct Validating<T>(fn(&str) -> Result<T, String>);
+    impl<T> de::Visitor<'_> for Validating<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a string")
+        }
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+            (self.0)(text).map_err(E::custom)
+        }
+    }
+    deserializer.deserialize_str(Validating(validate))
+}
+
+impl<'de> Deserialize<'de> for RulePattern {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        validated_str(deserializer, |text| {
+            Ok(RulePattern {
+                text: text.to_string(),
+                rules: resolve_rule_pattern(text)?,
+            })
+        })
+    }
+}
+
+struct SeverityValue(Severity);
+
+impl<'de> Deserialize<'de> for SeverityValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        validated_str(deserializer, |text| {
+            Severity::parse(text).map(SeverityValue).ok_or_else(|| {
+                format!("unknown severity `{text}`; use one of BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION")
+            })
+        })
+    }
+}
+
+#[derive(Default)]
+struct ThresholdValue(Option<Threshold>);
+
+impl<'de> Deserialize<'de> for ThresholdValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        validated_str(deserializer, |text| {
+            Threshold::parse(text).map(|t| ThresholdValue(Some(t))).ok_or_else(|| {
+                format!("unknown threshold `{text}`; use BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION or none")
+            })
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawIgnore {
+    rule: RulePatternText,
+    #[serde(default)]
+    entity: Option<EntityGlob>,
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+impl RawIgnore {
+    fn into_ignore(self) -> Ignore {
+        Ignore {
+            rule_pattern: self.rule.0,
+            rule: self.rule.1,
+            entity_pattern: self.entity.as_ref().map(|e| e.0.clone()),
+            entity: self.entity.map(|e| e.1),
+            reason: self.reason.filter(|r| !r.trim().is_empty()),
+        }
+    }
+}
+
+/// An ignore entry's `rule`: an id or a glob that must match at least one rule.
+struct RulePatternText(String, GlobMatcher);
+
+impl<'de> Deserialize<'de> for RulePatternText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        validated_str(deserializer, |text| {
+            resolve_rule_pattern(text)?;
+            let matcher = match RuleId::from_id(text) {
+                // An alias is matched through the rule it names.
+                Some(rule) if rule.as_str() != text => rule_glob(&globset::escape(rule.as_str()))?,
+                _ => rule_glob(text)?,
+            };
+            Ok(RulePatternText(text.to_string(), matcher))
+        })
+    }
+}
+
+/// A glob over entity names (tool name, prompt name, resource uri, template uriTemplate).
+struct EntityGlob(String, GlobMatcher);
+
+impl<'de> Deserialize<'de> for EntityGlob {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        validated_str(deserializer, |text| {
+            let glob = GlobBuilder::new(text)
+                .literal_separator(false)
+                .build()
+                .map_err(|e| format!("entity glob `{text}` is not valid: {}", e.kind()))?;
+            Ok(EntityGlob(text.to_string(), glob.compile_matcher()))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Position;
+
+    #[test]
+    fn full_config_parses() {
+        let config = Config::parse(
+            "severity_overrides:\n  tool.input.*: POTENTIALLY_BREAKING\n  tool.input.required.added: BREAKING\nignore:\n  - rule: tool.description.changed\n    entity: legacy_*\n    reason: churn\n  - rule: tool.added\nfail_on: none\nwarn_on: NON_BREAKING\n",
+        )
+        .unwrap();
+        assert_eq!(
+            config.severity_overrides[&RuleId::ToolInputRequiredAdded],
+            Severity::Breaking
+        );
+        assert_eq!(
+            config.severity_overrides[&RuleId::ToolInputPropertyRemoved],
+            Severity::PotentiallyBreaking
+        );
+        assert!(config
+            .ignored_by(RuleId::ToolDescriptionChanged, "legacy_search")
+            .is_some());
+        assert!(config
+            .ignored_by(RuleId::ToolDescriptionChanged, "search")
+            .is_none());
+        assert_eq!(
+            config
+                .ignored_by(RuleId::ToolAdded, "x")
+                .unwrap()
+                .1
+                .reason_text(1),
+            "ignore entry 2 (rule `tool.added`) gives no reason"
+        );
+        assert_eq!(config.fail_on, Threshold::Never);
+        assert_eq!(config.warn_on, Threshold::AtLeast(Severity::NonBreaking));
+    }
+
+    #[test]
+    fn json_and_empty_configs_parse() {
+        let config = Config::parse(r#"{"ignore": [{"rule": "tool.*", "reason": "r"}]}"#).unwrap();
+        assert!(config.ignored_by(RuleId::ToolRemoved, "x").is_some());
+        for empty in ["", "# nothing yet\n", "---\n"] {
+            let config = Config::parse(empty).unwrap();
+            assert_eq!(
+                config.fail_on,
+                Threshold::AtLeast(Severity::Breaking),
+                "{empty:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn errors_name_the_key_and_line() {
+        let cases = [
+            (
+                "severity_overrides:\n  tool.removd: BREAKING\n",
+                "did you mean `tool.removed`",
+                2,
+            ),
+            (
+                "fail_on: BREAKING\nunknown_key: 1\n",
+                "unknown field `unknown_key`",
+                2,
+            ),
+            (
+                "severity_overrides:\n  tool.removed: FATAL\n",
+                "unknown severity `FATAL`",
+                2,
+            ),
+            (
+                "ignore:\n  - rule: tool.*\n    entity: \"[a\"\n",
+                "entity glob `[a` is not valid",
+                3,
+            ),
+            ("ignore:\n  - rule: nothing.*\n", "matches no rule", 2),
+            ("warn_on: sometimes\n", "unknown threshold", 1),
+        ];
+        for (text, needle, line) in cases {
+            let err = Config::parse(text).unwrap_err();
+            assert!(err.message.contains(needle), "{text:?}: {err}");
+            match err.position {
+                Position::LineColumn { line: l, .. } => assert_eq!(l, line, "{text:?}: {err}"),
+                other => panic!("{text:?}: no line ({other:?})"),
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Detection: pairs the two snapshots' entities section by section and collects raw findings.
+//! No policy here; severities overrides, ignores and thresholds run afterwards in `policy`.
+
+mod tools;
+
+use crate::finding::{EntityRef, Finding, Site};
+use crate::pairing::pair_by_key;
+use crate::prose;
+use crate::rules::RuleId;
+use crate::snapshot::{Entity, SectionKind, Snapshot};
+use serde_json::Value;
+
+/// What detection produced: findings in no particular order, and the sections compared.
+#[derive(Debug, Default)]
+pub struct Detection {
+    pub findings: Vec<Finding>,
+    pub compared: Vec<&'static str>,
+}
+
+/// Section kinds whose comparison exists; the others are loaded (and validated) but not yet
+/// compared, and the report's `compared` list says so.
+const COMPARED_SECTIONS: &[SectionKind] = &[SectionKind::Tools];
+
+pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
+    let mut detection = Detection::default();
+    for kind in COMPARED_SECTIONS.iter().copied() {
+        let (Some(old_entities), Some(new_entities)) = (
+            effective_section(old, new, kind, true),
+            effective_section(new, old, kind, false),
+        ) else {
+            continue;
+        };
+        detection.compared.push(kind.field());
+        for pair in pair_by_key(old_entities, new_entities, |e: &Entity| e.key) {
+            match kind {
+                SectionKind::Tools => tools::compare(pair, &mut detection.findings),
+                SectionKind::Prompts | SectionKind::Resources | SectionKind::ResourceTemplates => {}
+            }
+        }
+    }
+    detection
+}
+
+/// A section as compared: present as loaded, or, when both snapshots carry `capabilities` and
+/// the new one no longer declares the section's capability, present and empty on the new side,
+/// so that a dropped capability reports its entities as removed instead of skipping them.
+fn effective_section<'s, 'a>(
+    this: &'s Snapshot<'a>,
+    other: &'s Snapshot<'a>,
+    kind: SectionKind,
+    is_old: bool,
+) -> Option<&'s [Entity<'a>]> {
+    if let Some(section) = this.section(kind) {
+        return Some(section);
+    }
+    if is_old {
+        return None;
+    }
+    let (Some((new_caps, _)), Some(_)) = (
+        this.server_field("capabilities"),
+        other.server_field("capabilities"),
+    ) else {
+        return None;
+    };
+    let declared = new_caps
+        .as_object()
+        .is_some_and(|caps| caps.contains_key(kind.capability()));
+    (!declared && other.section(kind).is_some()).then_some(&[])
+}
+
+/// Emits a prose finding for a text field, classified by the prose classifier.
+pub(crate) fn prose_change(
+    rule: RuleId,
+    entity: &EntityRef,
+    site: Site,
+    subject: &str,
+    old: Option<&Value>,
+    new: Option<&Value>,
+    findings: &mut Vec<Finding>,
+) {
+    let text = |v: Option<&Value>| -> Option<String> {
+        match v? {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        }
+    };
+    let Some(assessment) = prose::assess(text(old).as_deref(), text(new).as_deref()) else {
+        return;
+    };
+    let mut finding = Finding::new(rule, entity, site, subject).values(old, new);
+    finding.assessed = Some(assessment.severity);
+    finding.detail = Some(assessment.detail);
+    finding.details = Some(assessment.details);
+    findings.push(finding);
+}
+
+/// The site of a field that may exist on either side of an entity pair.
+pub(crate) fn field_site(
+    base: &Site,
+    field: &str,
+    old: Option<&Value>,
+    new: Option<&Value>,
+) -> Site {
+    base.keys(field, old.map(|_| field), new.map(|_| field))
+}

@@ -1,0 +1,131 @@
+//! Small JSON helpers: RFC 6901 pointer building, numeric-aware equality, compact previews.
+
+use serde_json::Value;
+
+/// Appends `/token` to a JSON pointer, escaping `~` and `/` (RFC 6901).
+pub fn push_token(pointer: &mut String, token: &str) {
+    pointer.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => pointer.push_str("~0"),
+            '/' => pointer.push_str("~1"),
+            c => pointer.push(c),
+        }
+    }
+}
+
+/// `pointer` + `/token`, as a new string.
+pub fn child_pointer(pointer: &str, token: &str) -> String {
+    let mut out = String::with_capacity(pointer.len() + token.len() + 1);
+    out.push_str(pointer);
+    push_token(&mut out, token);
+    out
+}
+
+/// `pointer` + `/index`.
+pub fn index_pointer(pointer: &str, index: usize) -> String {
+    format!("{pointer}/{index}")
+}
+
+/// Resolves an RFC 6901 pointer within `root`.
+pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
+    if pointer.is_empty() {
+        return Some(root);
+    }
+    let rest = pointer.strip_prefix('/')?;
+    let mut node = root;
+    for raw in rest.split('/') {
+        let token = raw.replace("~1", "/").replace("~0", "~");
+        node = match node {
+            Value::Object(map) => map.get(&token)?,
+            Value::Array(items) => items.get(token.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+/// JSON equality where numbers compare by value (`150` equals `150.0`) and object key order
+/// never matters. Array order does matter.
+pub fn values_equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => numbers_equal(x, y),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| values_equal(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| values_equal(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn numbers_equal(x: &serde_json::Number, y: &serde_json::Number) -> bool {
+    if let (Some(p), Some(q)) = (x.as_i64(), y.as_i64()) {
+        return p == q;
+    }
+    if let (Some(p), Some(q)) = (x.as_u64(), y.as_u64()) {
+        return p == q;
+    }
+    match (x.as_f64(), y.as_f64()) {
+        (Some(p), Some(q)) => p == q,
+        _ => false,
+    }
+}
+
+/// A one-line preview of a value for messages, cut to about `max` characters.
+pub fn preview(value: &Value, max: usize) -> String {
+    let text = serde_json::to_string(value).unwrap_or_default();
+    truncate(&text, max)
+}
+
+/// Cuts text to at most `max` characters (not bytes), marking the cut with `…`.
+pub fn truncate(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
+/// The JSON type name of a value, for error messages.
+pub fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn pointers_escape_and_resolve() {
+        let doc = json!({"a/b": {"c~d": [10, 20]}});
+        let p = child_pointer(&child_pointer("", "a/b"), "c~d");
+        assert_eq!(p, "/a~1b/c~0d");
+        assert_eq!(resolve(&doc, &index_pointer(&p, 1)), Some(&json!(20)));
+        assert_eq!(resolve(&doc, "/missing"), None);
+        assert_eq!(resolve(&doc, ""), Some(&doc));
+    }
+
+    #[test]
+    fn numbers_compare_by_value() {
+        assert!(values_equal(&json!({"max": 150}), &json!({"max": 150.0})));
+        assert!(!values_equal(&json!([1, 2]), &json!([2, 1])));
+        assert!(!values_equal(&json!(-1), &json!(18446744073709551615u64)));
+    }
+
+    #[test]
+    fn truncate_counts_characters() {
+        assert_eq!(truncate("héllo wörld", 5), "héllo…");
+        assert_eq!(truncate("short", 10), "short");
+    }
+}

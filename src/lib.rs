@@ -1,0 +1,127 @@
+//! mcp-contract: the deterministic contract-diff engine for MCP servers.
+//!
+//! Pure and deterministic: no I/O, no clock, no randomness; errors are values. The pipeline is
+//! load → detect (raw findings) → policy (overrides, ignores, order, verdict) → render.
+//!
+//! ```
+//! let old = r#"{"tools": [{"name": "search", "inputSchema": {"type": "object"}}]}"#;
+//! let new = r#"{"tools": []}"#;
+//! let report = mcp_contract::diff_text(old, new, None).unwrap();
+//! assert_eq!(report.changes[0].rule, "tool.removed");
+//! assert_eq!(report.summary.verdict, mcp_contract::Verdict::Fail);
+//! ```
+
+pub mod config;
+mod diff;
+pub mod error;
+pub mod finding;
+mod input;
+pub mod json;
+pub mod pairing;
+mod policy;
+pub mod prose;
+pub mod render;
+pub mod report;
+pub mod rules;
+pub mod schema;
+pub mod severity;
+pub mod snapshot;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use config::{Config, Threshold};
+pub use error::{Error, Input};
+pub use report::{Change, Report, Verdict};
+pub use rules::{RuleId, RuleMeta, RULES};
+pub use severity::Severity;
+pub use snapshot::Snapshot;
+
+use serde_json::Value;
+
+/// The engine's version (the crate's).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Diffs two parsed snapshots under a config.
+pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> {
+    let old = Snapshot::load(old, Input::Old)?;
+    let new = Snapshot::load(new, Input::New)?;
+    let detection = diff::detect(&old, &new);
+    Ok(policy::apply(detection, config))
+}
+
+/// Diffs two snapshots given as JSON or YAML text, with an optional config text.
+pub fn diff_text(old: &str, new: &str, config: Option<&str>) -> Result<Report, Error> {
+    let config = match config {
+        Some(text) => Config::parse(text)?,
+        None => Config::default(),
+    };
+    let old = parse_snapshot_text(old, Input::Old)?;
+    let new = parse_snapshot_text(new, Input::New)?;
+    diff(&old, &new, &config)
+}
+
+/// Parses snapshot text (JSON or YAML) into a value, with line:column errors.
+pub fn parse_snapshot_text(text: &str, input: Input) -> Result<Value, Error> {
+    input::parse_text(text, input)
+}
+
+/// Front-end options: output format, colour and threshold overrides (e.g. `--fail-on`).
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub format: render::Format,
+    pub color: bool,
+    pub fail_on: Option<Threshold>,
+    pub warn_on: Option<Threshold>,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            format: render::Format::Text,
+            color: false,
+            fail_on: None,
+            warn_on: None,
+        }
+    }
+}
+
+/// What a front end prints, and the verdict its exit code follows.
+#[derive(Clone, Debug)]
+pub struct RunOutput {
+    pub output: String,
+    pub verdict: Verdict,
+}
+
+/// Diffs texts and renders the report: the whole job of `mcp-contract diff`, minus I/O.
+pub fn run(
+    old: &str,
+    new: &str,
+    config: Option<&str>,
+    options: &RunOptions,
+) -> Result<RunOutput, Error> {
+    let mut parsed = match config {
+        Some(text) => Config::parse(text)?,
+        None => Config::default(),
+    };
+    if let Some(fail_on) = options.fail_on {
+        parsed.fail_on = fail_on;
+    }
+    if let Some(warn_on) = options.warn_on {
+        parsed.warn_on = warn_on;
+    }
+    let old = parse_snapshot_text(old, Input::Old)?;
+    let new = parse_snapshot_text(new, Input::New)?;
+    let report = diff(&old, &new, &parsed)?;
+    let output = render::render(
+        &report,
+        options.format,
+        render::RenderOptions {
+            color: options.color,
+        },
+    );
+    Ok(RunOutput {
+        output,
+        verdict: report.summary.verdict,
+    })
+}

@@ -1,0 +1,109 @@
+//! The text report: changes grouped by severity, one line each, then suppressed changes with
+//! their reasons, then the summary line.
+
+use crate::report::{Change, Report, Verdict};
+use crate::severity::Severity;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+struct Style {
+    color: bool,
+}
+
+impl Style {
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn severity(&self, severity: Severity, text: &str) -> String {
+        let code = match severity {
+            Severity::Breaking => "1;31",
+            Severity::PotentiallyBreaking => "1;33",
+            Severity::NonBreaking => "1;32",
+            Severity::Documentation => "1;36",
+        };
+        self.paint(code, text)
+    }
+
+    fn dim(&self, text: &str) -> String {
+        self.paint("2", text)
+    }
+}
+
+pub fn text(report: &Report, color: bool) -> String {
+    let style = Style { color };
+    let mut out = String::new();
+    for severity in Severity::DESCENDING {
+        let group: Vec<&Change> = report
+            .changes
+            .iter()
+            .filter(|c| c.severity == severity)
+            .collect();
+        if group.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "{}",
+            style.severity(
+                severity,
+                &format!("{} ({})", severity.as_str(), group.len())
+            )
+        );
+        for change in group {
+            change_line(&mut out, change, &style);
+        }
+        out.push('\n');
+    }
+    if !report.suppressed.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}",
+            style.dim(&format!(
+                "Suppressed ({}) by ignore rules:",
+                report.suppressed.len()
+            ))
+        );
+        let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
+        for change in &report.suppressed {
+            *reasons
+                .entry(change.reason.as_deref().unwrap_or(""))
+                .or_default() += 1;
+        }
+        for (reason, count) in reasons {
+            let _ = writeln!(out, "  {count} × {reason}");
+        }
+        out.push('\n');
+    }
+    let verdict_code = match report.summary.verdict {
+        Verdict::Fail => "1;31",
+        Verdict::Warn => "1;33",
+        Verdict::Pass => "1;32",
+    };
+    let _ = writeln!(out, "{}", style.paint(verdict_code, &report.summary.text));
+    out
+}
+
+fn change_line(out: &mut String, change: &Change, style: &Style) {
+    let overridden = if change.severity != change.default_severity {
+        format!(", default {}", change.default_severity.as_str())
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "  - {}  {}",
+        change.message,
+        style.dim(&format!(
+            "[{} at {}{overridden}]",
+            change.rule, change.location
+        ))
+    );
+    if let Some(note) = &change.note {
+        let _ = writeln!(out, "      note: {note}");
+    }
+}

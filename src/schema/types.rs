@@ -1,0 +1,146 @@
+//! The `type` keyword as a set of JSON types, with integer ⊂ number.
+
+use super::Effect;
+use serde_json::Value;
+
+/// A set of JSON types. `NUMBER` includes every integer, so `INTEGER` is only kept when
+/// `NUMBER` is absent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypeSet(u8);
+
+const NULL: u8 = 1;
+const BOOLEAN: u8 = 2;
+const OBJECT: u8 = 4;
+const ARRAY: u8 = 8;
+const NUMBER: u8 = 16;
+const STRING: u8 = 32;
+const INTEGER: u8 = 64;
+const ANY: u8 = NULL | BOOLEAN | OBJECT | ARRAY | NUMBER | STRING;
+
+impl TypeSet {
+    /// The types a schema node admits by its `type` keyword: absent means any type, the
+    /// schema `false` admits none. `None` when `type` is malformed.
+    pub fn of_schema(schema: &Value) -> Option<TypeSet> {
+        match schema {
+            Value::Bool(true) => Some(TypeSet(ANY)),
+            Value::Bool(false) => Some(TypeSet(0)),
+            Value::Object(map) => match map.get("type") {
+                None => Some(TypeSet(ANY)),
+                Some(Value::String(name)) => bit(name).map(|b| TypeSet(b).canonical()),
+                Some(Value::Array(names)) => names
+                    .iter()
+                    .try_fold(0u8, |acc, n| n.as_str().and_then(bit).map(|b| acc | b))
+                    .map(|bits| TypeSet(bits).canonical()),
+                Some(_) => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn canonical(self) -> TypeSet {
+        if self.0 & NUMBER != 0 {
+            TypeSet(self.0 & !INTEGER)
+        } else {
+            self
+        }
+    }
+
+    /// Whether every instance type of `other` is in `self`.
+    fn contains(self, other: TypeSet) -> bool {
+        let mut missing = other.0 & !self.0;
+        if self.0 & NUMBER != 0 {
+            missing &= !INTEGER;
+        }
+        missing == 0
+    }
+
+    /// How the accepted set moved from `self` (old) to `new`; `None` when equal.
+    pub fn compare(self, new: TypeSet) -> Option<Effect> {
+        match (new.contains(self), self.contains(new)) {
+            (true, true) => None,
+            (true, false) => Some(Effect::Widened),
+            (false, true) => Some(Effect::Narrowed),
+            (false, false) => Some(Effect::Changed),
+        }
+    }
+}
+
+fn bit(name: &str) -> Option<u8> {
+    Some(match name {
+        "null" => NULL,
+        "boolean" => BOOLEAN,
+        "object" => OBJECT,
+        "array" => ARRAY,
+        "number" => NUMBER,
+        "string" => STRING,
+        "integer" => INTEGER,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn effect(old: Value, new: Value) -> Option<Effect> {
+        TypeSet::of_schema(&old)
+            .unwrap()
+            .compare(TypeSet::of_schema(&new).unwrap())
+    }
+
+    #[test]
+    fn integer_is_a_subset_of_number() {
+        assert_eq!(
+            effect(json!({"type": "integer"}), json!({"type": "number"})),
+            Some(Effect::Widened)
+        );
+        assert_eq!(
+            effect(json!({"type": "number"}), json!({"type": "integer"})),
+            Some(Effect::Narrowed)
+        );
+        assert_eq!(
+            effect(
+                json!({"type": ["number", "integer"]}),
+                json!({"type": "number"})
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn arrays_absent_and_boolean_schemas() {
+        assert_eq!(
+            effect(
+                json!({"type": ["string", "null"]}),
+                json!({"type": ["null", "string"]})
+            ),
+            None
+        );
+        assert_eq!(
+            effect(
+                json!({"type": "string"}),
+                json!({"type": ["string", "null"]})
+            ),
+            Some(Effect::Widened)
+        );
+        assert_eq!(
+            effect(json!({"type": "string"}), json!({})),
+            Some(Effect::Widened)
+        );
+        assert_eq!(
+            effect(json!(true), json!({"type": "object"})),
+            Some(Effect::Narrowed)
+        );
+        assert_eq!(
+            effect(json!(false), json!({"type": "object"})),
+            Some(Effect::Widened)
+        );
+        assert_eq!(
+            effect(json!({"type": "string"}), json!({"type": "number"})),
+            Some(Effect::Changed)
+        );
+        assert_eq!(TypeSet::of_schema(&json!({"type": "text"})), None);
+        assert_eq!(TypeSet::of_schema(&json!({"type": 3})), None);
+    }
+}

@@ -1,0 +1,167 @@
+//! The wasm32 boundary: decodes JS values, calls the engine, encodes results. Nothing else.
+//!
+//! Snapshots and config may be strings (JSON or YAML text) or plain objects; objects are
+//! stringified with `JSON.stringify` so both paths parse the same way. Results are plain JS
+//! objects made with `JSON.parse`, so they never contain `Map`s and match native bytes.
+
+use crate::error::{Error, Input, Position};
+use crate::render::Format;
+use crate::{RunOptions, Threshold};
+use js_sys::{Object, Reflect, JSON};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The engine version.
+#[wasm_bindgen]
+pub fn version() -> String {
+    crate::VERSION.to_string()
+}
+
+/// Every rule with its default severity, summary, why, advice and example pair.
+#[wasm_bindgen]
+pub fn rules() -> Result<JsValue, JsValue> {
+    JSON::parse(&crate::rules::catalogue_json())
+}
+
+/// Diffs two snapshots; returns the report object of DESIGN.md §4.
+#[wasm_bindgen]
+pub fn diff(old: JsValue, new: JsValue, config: JsValue) -> Result<JsValue, JsValue> {
+    let output = run(
+        old,
+        new,
+        config,
+        RunOptions {
+            format: Format::Json,
+            ..RunOptions::default()
+        },
+    )?;
+    JSON::parse(&output.output)
+}
+
+/// Diffs and renders in one call: returns `{ output: string, verdict: "fail"|"warn"|"pass" }`.
+/// `options`: `{ format?: "json"|"text", color?: boolean, failOn?: string, warnOn?: string }`.
+#[wasm_bindgen(js_name = diffFormatted)]
+pub fn diff_formatted(
+    old: JsValue,
+    new: JsValue,
+    config: JsValue,
+    options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = run_options(&options).map_err(to_js_error)?;
+    let output = run(old, new, config, options)?;
+    let result = Object::new();
+    Reflect::set(&result, &"output".into(), &output.output.into())?;
+    Reflect::set(&result, &"verdict".into(), &output.verdict.as_str().into())?;
+    Ok(result.into())
+}
+
+fn run(
+    old: JsValue,
+    new: JsValue,
+    config: JsValue,
+    options: RunOptions,
+) -> Result<crate::RunOutput, JsValue> {
+    let old = text_of(&old, Input::Old)?;
+    let new = text_of(&new, Input::New)?;
+    let config = if config.is_undefined() || config.is_null() {
+        None
+    } else {
+        Some(text_of(&config, Input::Config)?)
+    };
+    crate::run(&old, &new, config.as_deref(), &options).map_err(to_js_error)
+}
+
+fn text_of(value: &JsValue, input: Input) -> Result<String, JsValue> {
+    if let Some(text) = value.as_string() {
+        return Ok(text);
+    }
+    if value.is_object() {
+        return JSON::stringify(value).map(String::from).map_err(|_| {
+            to_js_error(Error::unpositioned(
+                input,
+                "could not be converted to JSON (cyclic or not plain data)",
+                "Pass plain JSON data or a JSON/YAML string",
+            ))
+        });
+    }
+    Err(to_js_error(Error::unpositioned(
+        input,
+        "is neither an object nor a string",
+        "Pass a parsed object or JSON/YAML text",
+    )))
+}
+
+fn get_string(options: &JsValue, key: &str) -> Result<Option<String>, Error> {
+    let value = Reflect::get(options, &key.into()).unwrap_or(JsValue::UNDEFINED);
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value.as_string().map(Some).ok_or_else(|| {
+        Error::unpositioned(
+            Input::Options,
+            format!("`{key}` must be a string"),
+            "Check the options object",
+        )
+    })
+}
+
+fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
+    let mut run = RunOptions::default();
+    if options.is_undefined() || options.is_null() {
+        return Ok(run);
+    }
+    if let Some(format) = get_string(options, "format")? {
+        run.format = Format::parse(&format).ok_or_else(|| {
+            Error::unpositioned(
+                Input::Options,
+                format!("unknown format `{format}`"),
+                "Use one of: json, text",
+            )
+        })?;
+    }
+    run.color = Reflect::get(options, &"color".into())
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false);
+    let threshold = |key: &str| -> Result<Option<Threshold>, Error> {
+        match get_string(options, key)? {
+            None => Ok(None),
+            Some(text) => Threshold::parse(&text).map(Some).ok_or_else(|| {
+                Error::unpositioned(
+                    Input::Options,
+                    format!("unknown {key} value `{text}`"),
+                    "Use BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION or none",
+                )
+            }),
+        }
+    };
+    run.fail_on = threshold("failOn")?;
+    run.warn_on = threshold("warnOn")?;
+    Ok(run)
+}
+
+/// A JS `Error` whose message is the full sentence, with the parts as properties
+/// (`input`, `pointer`, `line`, `column`, `hint`) for front ends that show errors inline.
+fn to_js_error(error: Error) -> JsValue {
+    let js = js_sys::Error::new(&error.to_string());
+    let set = |key: &str, value: JsValue| {
+        let _ = Reflect::set(&js, &key.into(), &value);
+    };
+    set("name", "McpContractError".into());
+    set("input", error.input.key().into());
+    set("detail", error.message.clone().into());
+    set("hint", error.hint.clone().into());
+    match &error.position {
+        Position::Pointer(p) => set("pointer", p.clone().into()),
+        Position::LineColumn { line, column } => {
+            set("line", (*line as u32).into());
+            set("column", (*column as u32).into());
+        }
+        Position::Unknown => {}
+    }
+    js.into()
+}
