@@ -55,19 +55,14 @@ pub struct Ignore {
 
 impl Ignore {
     pub fn matches(&self, rule: RuleId, entity_name: &str) -> bool {
-        self.rule.is_match(rule.as_str())
-            && self.entity.as_ref().is_none_or(|g| g.is_match(entity_name))
+        self.rule.is_match(rule.as_str()) && self.entity.as_ref().is_none_or(|g| g.is_match(entity_name))
     }
 
     /// The reason shown in reports; entries without one say which entry matched.
     pub fn reason_text(&self, index: usize) -> String {
         match &self.reason {
             Some(reason) => reason.clone(),
-            None => format!(
-                "ignore entry {} (rule `{}`) gives no reason",
-                index + 1,
-                self.rule_pattern
-            ),
+            None => format!("ignore entry {} (rule `{}`) gives no reason", index + 1, self.rule_pattern),
         }
     }
 }
@@ -109,18 +104,12 @@ impl Config {
 
     /// The severity a finding gets after overrides.
     pub fn severity_for(&self, rule: RuleId, default: Severity) -> Severity {
-        self.severity_overrides
-            .get(&rule)
-            .copied()
-            .unwrap_or(default)
+        self.severity_overrides.get(&rule).copied().unwrap_or(default)
     }
 
     /// The first ignore entry that matches, with its index.
     pub fn ignored_by(&self, rule: RuleId, entity_name: &str) -> Option<(usize, &Ignore)> {
-        self.ignore
-            .iter()
-            .enumerate()
-            .find(|(_, entry)| entry.matches(rule, entity_name))
+        self.ignore.iter().enumerate().find(|(_, entry)| entry.matches(rule, entity_name))
     }
 }
 
@@ -143,11 +132,8 @@ impl RawConfig {
         let mut overrides = BTreeMap::new();
         // Globs first, most general first (shorter literal text), exact ids last: the most
         // specific entry wins whatever order the file lists them in.
-        let mut entries: Vec<(&RulePattern, Severity)> = self
-            .severity_overrides
-            .iter()
-            .map(|(p, s)| (p, s.0))
-            .collect();
+        let mut entries: Vec<(&RulePattern, Severity)> =
+            self.severity_overrides.iter().map(|(p, s)| (p, s.0)).collect();
         entries.sort_by_key(|(p, _)| (!p.is_glob(), p.text.len(), p.text.clone()));
         for (pattern, severity) in entries {
             for rule in &pattern.rules {
@@ -156,11 +142,7 @@ impl RawConfig {
         }
         Config {
             severity_overrides: overrides,
-            ignore: self
-                .ignore
-                .into_iter()
-                .map(RawIgnore::into_ignore)
-                .collect(),
+            ignore: self.ignore.into_iter().map(RawIgnore::into_ignore).collect(),
             fail_on: self.fail_on.0.unwrap_or(defaults.fail_on),
             warn_on: self.warn_on.0.unwrap_or(defaults.warn_on),
         }
@@ -194,15 +176,9 @@ fn resolve_rule_pattern(text: &str) -> Result<Vec<RuleId>, String> {
     }
     if text.contains(['*', '?', '[', '{']) {
         let glob = rule_glob(text)?;
-        let rules: Vec<RuleId> = RuleId::ALL
-            .iter()
-            .copied()
-            .filter(|r| glob.is_match(r.as_str()))
-            .collect();
+        let rules: Vec<RuleId> = RuleId::ALL.iter().copied().filter(|r| glob.is_match(r.as_str())).collect();
         if rules.is_empty() {
-            return Err(format!(
-                "rule glob `{text}` matches no rule (run `mcp-contract rules` for the list)"
-            ));
+            return Err(format!("rule glob `{text}` matches no rule (run `mcp-contract rules` for the list)"));
         }
         return Ok(rules);
     }
@@ -235,10 +211,7 @@ fn validated_str<'de, D: Deserializer<'de>, T>(
 impl<'de> Deserialize<'de> for RulePattern {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         validated_str(deserializer, |text| {
-            Ok(RulePattern {
-                text: text.to_string(),
-                rules: resolve_rule_pattern(text)?,
-            })
+            Ok(RulePattern { text: text.to_string(), rules: resolve_rule_pattern(text)? })
         })
     }
 }
@@ -249,7 +222,9 @@ impl<'de> Deserialize<'de> for SeverityValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         validated_str(deserializer, |text| {
             Severity::parse(text).map(SeverityValue).ok_or_else(|| {
-                format!("unknown severity `{text}`; use one of BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION")
+                format!(
+                    "unknown severity `{text}`; use one of BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION"
+                )
             })
         })
     }
@@ -333,26 +308,12 @@ mod tests {
             "severity_overrides:\n  tool.input.*: POTENTIALLY_BREAKING\n  tool.input.required.added: BREAKING\nignore:\n  - rule: tool.description.changed\n    entity: legacy_*\n    reason: churn\n  - rule: tool.added\nfail_on: none\nwarn_on: NON_BREAKING\n",
         )
         .unwrap();
+        assert_eq!(config.severity_overrides[&RuleId::ToolInputRequiredAdded], Severity::Breaking);
+        assert_eq!(config.severity_overrides[&RuleId::ToolInputPropertyRemoved], Severity::PotentiallyBreaking);
+        assert!(config.ignored_by(RuleId::ToolDescriptionChanged, "legacy_search").is_some());
+        assert!(config.ignored_by(RuleId::ToolDescriptionChanged, "search").is_none());
         assert_eq!(
-            config.severity_overrides[&RuleId::ToolInputRequiredAdded],
-            Severity::Breaking
-        );
-        assert_eq!(
-            config.severity_overrides[&RuleId::ToolInputPropertyRemoved],
-            Severity::PotentiallyBreaking
-        );
-        assert!(config
-            .ignored_by(RuleId::ToolDescriptionChanged, "legacy_search")
-            .is_some());
-        assert!(config
-            .ignored_by(RuleId::ToolDescriptionChanged, "search")
-            .is_none());
-        assert_eq!(
-            config
-                .ignored_by(RuleId::ToolAdded, "x")
-                .unwrap()
-                .1
-                .reason_text(1),
+            config.ignored_by(RuleId::ToolAdded, "x").unwrap().1.reason_text(1),
             "ignore entry 2 (rule `tool.added`) gives no reason"
         );
         assert_eq!(config.fail_on, Threshold::Never);
@@ -365,37 +326,17 @@ mod tests {
         assert!(config.ignored_by(RuleId::ToolRemoved, "x").is_some());
         for empty in ["", "# nothing yet\n", "---\n"] {
             let config = Config::parse(empty).unwrap();
-            assert_eq!(
-                config.fail_on,
-                Threshold::AtLeast(Severity::Breaking),
-                "{empty:?}"
-            );
+            assert_eq!(config.fail_on, Threshold::AtLeast(Severity::Breaking), "{empty:?}");
         }
     }
 
     #[test]
     fn errors_name_the_key_and_line() {
         let cases = [
-            (
-                "severity_overrides:\n  tool.removd: BREAKING\n",
-                "did you mean `tool.removed`",
-                2,
-            ),
-            (
-                "fail_on: BREAKING\nunknown_key: 1\n",
-                "unknown field `unknown_key`",
-                2,
-            ),
-            (
-                "severity_overrides:\n  tool.removed: FATAL\n",
-                "unknown severity `FATAL`",
-                2,
-            ),
-            (
-                "ignore:\n  - rule: tool.*\n    entity: \"[a\"\n",
-                "entity glob `[a` is not valid",
-                3,
-            ),
+            ("severity_overrides:\n  tool.removd: BREAKING\n", "did you mean `tool.removed`", 2),
+            ("fail_on: BREAKING\nunknown_key: 1\n", "unknown field `unknown_key`", 2),
+            ("severity_overrides:\n  tool.removed: FATAL\n", "unknown severity `FATAL`", 2),
+            ("ignore:\n  - rule: tool.*\n    entity: \"[a\"\n", "entity glob `[a` is not valid", 3),
             ("ignore:\n  - rule: nothing.*\n", "matches no rule", 2),
             ("warn_on: sometimes\n", "unknown threshold", 1),
         ];

@@ -63,12 +63,7 @@ impl Error {
         message: impl Into<String>,
         hint: impl Into<String>,
     ) -> Self {
-        Error {
-            input,
-            position: Position::Pointer(pointer.into()),
-            message: message.into(),
-            hint: hint.into(),
-        }
+        Error { input, position: Position::Pointer(pointer.into()), message: message.into(), hint: hint.into() }
     }
 
     pub fn at_line(
@@ -78,21 +73,11 @@ impl Error {
         message: impl Into<String>,
         hint: impl Into<String>,
     ) -> Self {
-        Error {
-            input,
-            position: Position::LineColumn { line, column },
-            message: message.into(),
-            hint: hint.into(),
-        }
+        Error { input, position: Position::LineColumn { line, column }, message: message.into(), hint: hint.into() }
     }
 
     pub fn unpositioned(input: Input, message: impl Into<String>, hint: impl Into<String>) -> Self {
-        Error {
-            input,
-            position: Position::Unknown,
-            message: message.into(),
-            hint: hint.into(),
-        }
+        Error { input, position: Position::Unknown, message: message.into(), hint: hint.into() }
     }
 
     pub fn pointer(&self) -> Option<&str> {

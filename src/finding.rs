@@ -63,11 +63,7 @@ impl Site {
             location.push_str(&entity.name);
             location.push(']');
         }
-        Site {
-            location,
-            old: old.map(str::to_string),
-            new: new.map(str::to_string),
-        }
+        Site { location, old: old.map(str::to_string), new: new.map(str::to_string) }
     }
 
     /// Descends by one object key on both sides.
@@ -79,35 +75,20 @@ impl Site {
     pub fn keys(&self, segment: &str, old: Option<&str>, new: Option<&str>) -> Site {
         Site {
             location: join_location(&self.location, segment),
-            old: self
-                .old
-                .as_deref()
-                .zip(old)
-                .map(|(p, t)| child_pointer(p, t)),
-            new: self
-                .new
-                .as_deref()
-                .zip(new)
-                .map(|(p, t)| child_pointer(p, t)),
+            old: self.old.as_deref().zip(old).map(|(p, t)| child_pointer(p, t)),
+            new: self.new.as_deref().zip(new).map(|(p, t)| child_pointer(p, t)),
         }
     }
 
     /// Keeps the location but points each side elsewhere (e.g. through a `$ref`).
     pub fn with_pointers(&self, old: Option<String>, new: Option<String>) -> Site {
-        Site {
-            location: self.location.clone(),
-            old,
-            new,
-        }
+        Site { location: self.location.clone(), old, new }
     }
 }
 
 /// Appends a key to a dotted location, bracket-quoting keys that would be ambiguous.
 fn join_location(base: &str, key: &str) -> String {
-    let plain = !key.is_empty()
-        && key
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '$' | '@'));
+    let plain = !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '$' | '@'));
     if plain {
         format!("{base}.{key}")
     } else {
@@ -135,20 +116,13 @@ pub struct Finding {
 }
 
 /// Placeholders a message template may use.
-pub const PLACEHOLDERS: &[&str] = &[
-    "kind", "name", "subject", "old", "new", "location", "detail",
-];
+pub const PLACEHOLDERS: &[&str] = &["kind", "name", "subject", "old", "new", "location", "detail"];
 
 /// How much of a value a message shows.
 const MESSAGE_VALUE_CHARS: usize = 80;
 
 impl Finding {
-    pub fn new(
-        rule: RuleId,
-        entity: &EntityRef,
-        site: Site,
-        subject: impl Into<String>,
-    ) -> Finding {
+    pub fn new(rule: RuleId, entity: &EntityRef, site: Site, subject: impl Into<String>) -> Finding {
         Finding {
             rule,
             entity: entity.clone(),
@@ -184,16 +158,8 @@ impl Finding {
             "kind" => Some(self.entity.kind.as_str().to_string()),
             "name" => Some(self.entity.name.clone()),
             "subject" => Some(self.subject.clone()),
-            "old" => Some(
-                self.old
-                    .as_ref()
-                    .map_or("(absent)".into(), |v| preview(v, MESSAGE_VALUE_CHARS)),
-            ),
-            "new" => Some(
-                self.new
-                    .as_ref()
-                    .map_or("(absent)".into(), |v| preview(v, MESSAGE_VALUE_CHARS)),
-            ),
+            "old" => Some(self.old.as_ref().map_or("(absent)".into(), |v| preview(v, MESSAGE_VALUE_CHARS))),
+            "new" => Some(self.new.as_ref().map_or("(absent)".into(), |v| preview(v, MESSAGE_VALUE_CHARS))),
             "location" => Some(self.site.location.clone()),
             "detail" => Some(self.detail.clone().unwrap_or_default()),
             _ => None,
@@ -253,52 +219,25 @@ mod tests {
     fn every_template_uses_known_placeholders() {
         for rule in RULES {
             for name in template_placeholders(rule.message) {
-                assert!(
-                    PLACEHOLDERS.contains(&name),
-                    "{}: unknown placeholder {{{name}}}",
-                    rule.id
-                );
+                assert!(PLACEHOLDERS.contains(&name), "{}: unknown placeholder {{{name}}}", rule.id);
             }
         }
     }
 
     #[test]
     fn sites_build_locations_and_pointers_together() {
-        let entity = EntityRef {
-            kind: EntityKind::Tool,
-            name: "search".into(),
-        };
-        let site = Site::entity(&entity, Some("/tools/3"), None)
-            .key("inputSchema")
-            .key("properties")
-            .key("a.b/c");
-        assert_eq!(
-            site.location,
-            "tools[search].inputSchema.properties[\"a.b/c\"]"
-        );
-        assert_eq!(
-            site.old.as_deref(),
-            Some("/tools/3/inputSchema/properties/a.b~1c")
-        );
+        let entity = EntityRef { kind: EntityKind::Tool, name: "search".into() };
+        let site = Site::entity(&entity, Some("/tools/3"), None).key("inputSchema").key("properties").key("a.b/c");
+        assert_eq!(site.location, "tools[search].inputSchema.properties[\"a.b/c\"]");
+        assert_eq!(site.old.as_deref(), Some("/tools/3/inputSchema/properties/a.b~1c"));
         assert_eq!(site.new, None);
     }
 
     #[test]
     fn messages_fill_placeholders() {
-        let entity = EntityRef {
-            kind: EntityKind::Tool,
-            name: "search".into(),
-        };
-        let finding = Finding::new(
-            RuleId::ToolInputTypeWidened,
-            &entity,
-            Site::entity(&entity, None, None),
-            "query",
-        )
-        .values(
-            Some(&serde_json::json!(["string"])),
-            Some(&serde_json::json!(["null", "string"])),
-        );
+        let entity = EntityRef { kind: EntityKind::Tool, name: "search".into() };
+        let finding = Finding::new(RuleId::ToolInputTypeWidened, &entity, Site::entity(&entity, None, None), "query")
+            .values(Some(&serde_json::json!(["string"])), Some(&serde_json::json!(["null", "string"])));
         assert_eq!(
             finding.message(),
             "tool `search`: input `query` type widened from [\"string\"] to [\"null\",\"string\"]"

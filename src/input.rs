@@ -8,11 +8,7 @@ pub fn parse_text(text: &str, input: Input) -> Result<Value, Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text.trim_start().chars().next();
     match first {
-        None => Err(Error::unpositioned(
-            input,
-            "is empty",
-            "Pass a JSON or YAML document",
-        )),
+        None => Err(Error::unpositioned(input, "is empty", "Pass a JSON or YAML document")),
         Some('{') | Some('[') => serde_json::from_str(text).map_err(|e| json_error(&e, input)),
         Some(_) => serde_yaml::from_str(text).map_err(|e| yaml_error(&e, input)),
     }
@@ -33,13 +29,7 @@ fn yaml_error(e: &serde_yaml::Error, input: Input) -> Error {
     let message = strip_position(&e.to_string());
     let hint = "Fix the syntax at that position (the text did not start with `{` or `[`, so it was read as YAML)";
     match e.location() {
-        Some(at) => Error::at_line(
-            input,
-            at.line(),
-            at.column(),
-            format!("is not valid YAML: {message}"),
-            hint,
-        ),
+        Some(at) => Error::at_line(input, at.line(), at.column(), format!("is not valid YAML: {message}"), hint),
         None => Error::unpositioned(input, format!("is not valid YAML: {message}"), hint),
     }
 }
@@ -60,28 +50,14 @@ mod tests {
     #[test]
     fn json_errors_carry_line_and_column() {
         let err = parse_text("{\n  \"tools\": [,]\n}", Input::Old).unwrap_err();
-        assert_eq!(
-            err.position,
-            Position::LineColumn {
-                line: 2,
-                column: 13
-            }
-        );
-        assert!(
-            err.message.starts_with("is not valid JSON"),
-            "{}",
-            err.message
-        );
+        assert_eq!(err.position, Position::LineColumn { line: 2, column: 13 });
+        assert!(err.message.starts_with("is not valid JSON"), "{}", err.message);
         assert!(!err.message.contains("at line"));
     }
 
     #[test]
     fn yaml_is_accepted_and_its_errors_are_positioned() {
-        let value = parse_text(
-            "tools:\n  - name: a\n    inputSchema: {type: object}\n",
-            Input::New,
-        )
-        .unwrap();
+        let value = parse_text("tools:\n  - name: a\n    inputSchema: {type: object}\n", Input::New).unwrap();
         assert_eq!(value["tools"][0]["name"], "a");
         let err = parse_text("tools:\n  - name: [unclosed\n", Input::New).unwrap_err();
         assert!(matches!(err.position, Position::LineColumn { .. }), "{err}");
@@ -89,9 +65,6 @@ mod tests {
 
     #[test]
     fn empty_text_is_an_error() {
-        assert!(parse_text("  \n", Input::Old)
-            .unwrap_err()
-            .to_string()
-            .contains("is empty"));
+        assert!(parse_text("  \n", Input::Old).unwrap_err().to_string().contains("is empty"));
     }
 }

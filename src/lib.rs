@@ -77,12 +77,7 @@ pub struct RunOptions {
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions {
-            format: render::Format::Text,
-            color: false,
-            fail_on: None,
-            warn_on: None,
-        }
+        RunOptions { format: render::Format::Text, color: false, fail_on: None, warn_on: None }
     }
 }
 
@@ -94,12 +89,7 @@ pub struct RunOutput {
 }
 
 /// Diffs texts and renders the report: the whole job of `mcp-contract diff`, minus I/O.
-pub fn run(
-    old: &str,
-    new: &str,
-    config: Option<&str>,
-    options: &RunOptions,
-) -> Result<RunOutput, Error> {
+pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> Result<RunOutput, Error> {
     let mut parsed = match config {
         Some(text) => Config::parse(text)?,
         None => Config::default(),
@@ -113,15 +103,6 @@ pub fn run(
     let old = parse_snapshot_text(old, Input::Old)?;
     let new = parse_snapshot_text(new, Input::New)?;
     let report = diff(&old, &new, &parsed)?;
-    let output = render::render(
-        &report,
-        options.format,
-        render::RenderOptions {
-            color: options.color,
-        },
-    );
-    Ok(RunOutput {
-        output,
-        verdict: report.summary.verdict,
-    })
+    let output = render::render(&report, options.format, render::RenderOptions { color: options.color });
+    Ok(RunOutput { output, verdict: report.summary.verdict })
 }

@@ -12,11 +12,7 @@ pub enum Pair<'s, T> {
 }
 
 /// Pairs `old` and `new`, both sorted by `key` and free of duplicates.
-pub fn pair_by_key<'s, T, K: Ord + ?Sized>(
-    old: &'s [T],
-    new: &'s [T],
-    key: impl Fn(&T) -> &K,
-) -> Vec<Pair<'s, T>> {
+pub fn pair_by_key<'s, T, K: Ord + ?Sized>(old: &'s [T], new: &'s [T], key: impl Fn(&T) -> &K) -> Vec<Pair<'s, T>> {
     let mut pairs = Vec::with_capacity(old.len().max(new.len()));
     let (mut i, mut j) = (0, 0);
     while i < old.len() && j < new.len() {

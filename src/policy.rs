@@ -4,24 +4,17 @@
 use crate::config::Config;
 use crate::diff::Detection;
 use crate::finding::Finding;
-use crate::report::{
-    fingerprint, summary_text, Change, Counts, Report, Summary, Verdict, SCHEMA_VERSION,
-};
+use crate::report::{fingerprint, summary_text, Change, Counts, Report, Summary, Verdict, SCHEMA_VERSION};
 use std::collections::BTreeMap;
 
 pub fn apply(detection: Detection, config: &Config) -> Report {
     let mut changes = Vec::new();
     let mut suppressed = Vec::new();
     for finding in detection.findings {
-        let ignored = config
-            .ignored_by(finding.rule, &finding.entity.name)
-            .map(|(i, entry)| entry.reason_text(i));
+        let ignored = config.ignored_by(finding.rule, &finding.entity.name).map(|(i, entry)| entry.reason_text(i));
         let change = classify(finding, config);
         match ignored {
-            Some(reason) => suppressed.push(Change {
-                reason: Some(reason),
-                ..change
-            }),
+            Some(reason) => suppressed.push(Change { reason: Some(reason), ..change }),
             None => changes.push(change),
         }
     }
@@ -32,15 +25,9 @@ pub fn apply(detection: Detection, config: &Config) -> Report {
     for change in &changes {
         counts.add(change.severity);
     }
-    let verdict = if changes
-        .iter()
-        .any(|c| config.fail_on.reached_by(c.severity))
-    {
+    let verdict = if changes.iter().any(|c| config.fail_on.reached_by(c.severity)) {
         Verdict::Fail
-    } else if changes
-        .iter()
-        .any(|c| config.warn_on.reached_by(c.severity))
-    {
+    } else if changes.iter().any(|c| config.warn_on.reached_by(c.severity)) {
         Verdict::Warn
     } else {
         Verdict::Pass
@@ -48,13 +35,7 @@ pub fn apply(detection: Detection, config: &Config) -> Report {
     let text = summary_text(verdict, &counts, suppressed.len(), &detection.compared);
     Report {
         schema_version: SCHEMA_VERSION,
-        summary: Summary {
-            verdict,
-            counts,
-            suppressed: suppressed.len(),
-            compared: detection.compared,
-            text,
-        },
+        summary: Summary { verdict, counts, suppressed: suppressed.len(), compared: detection.compared, text },
         changes,
         suppressed,
     }
@@ -63,11 +44,7 @@ pub fn apply(detection: Detection, config: &Config) -> Report {
 fn classify(finding: Finding, config: &Config) -> Change {
     let default_severity = finding.default_severity();
     let message = finding.message();
-    let id = fingerprint(&[
-        finding.rule.as_str(),
-        &finding.site.location,
-        &finding.subject,
-    ]);
+    let id = fingerprint(&[finding.rule.as_str(), &finding.site.location, &finding.subject]);
     Change {
         id,
         rule: finding.rule.as_str(),
@@ -89,11 +66,7 @@ fn classify(finding: Finding, config: &Config) -> Change {
 /// Sorts into the documented total order and makes ids unique (`-2`, `-3`… on collisions).
 /// Equal ids share rule and location, so they are adjacent and suffixing keeps the order.
 fn finish(changes: &mut [Change]) {
-    changes.sort_by(|a, b| {
-        a.order_key()
-            .cmp(&b.order_key())
-            .then_with(|| a.message.cmp(&b.message))
-    });
+    changes.sort_by(|a, b| a.order_key().cmp(&b.order_key()).then_with(|| a.message.cmp(&b.message)));
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for change in changes.iter_mut() {
         let count = seen.entry(change.id.clone()).or_insert(0);

@@ -28,10 +28,7 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
         detail: format!("{}: {reason}", severity.words()),
         details: json!({"step": step, "reason": reason}),
     };
-    let (old_norm, new_norm) = (
-        old.map(normalise).unwrap_or_default(),
-        new.map(normalise).unwrap_or_default(),
-    );
+    let (old_norm, new_norm) = (old.map(normalise).unwrap_or_default(), new.map(normalise).unwrap_or_default());
     if old_norm == new_norm {
         return Some(verdict(
             Severity::Documentation,
@@ -40,11 +37,7 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
         ));
     }
     if old_norm.is_empty() || new_norm.is_empty() {
-        let reason = if old_norm.is_empty() {
-            "text added where there was none"
-        } else {
-            "text removed"
-        };
+        let reason = if old_norm.is_empty() { "text added where there was none" } else { "text removed" };
         return Some(verdict(Severity::PotentiallyBreaking, 2, reason));
     }
     Some(verdict(Severity::PotentiallyBreaking, 5, "wording changed"))
@@ -52,15 +45,8 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
 
 /// Lowercase, collapse whitespace, strip trailing punctuation.
 pub fn normalise(text: &str) -> String {
-    let collapsed = text
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase();
-    collapsed
-        .trim_end_matches(|c: char| c.is_ascii_punctuation())
-        .trim_end()
-        .to_string()
+    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    collapsed.trim_end_matches(|c: char| c.is_ascii_punctuation()).trim_end().to_string()
 }
 
 #[cfg(test)]
@@ -70,24 +56,11 @@ mod tests {
     #[test]
     fn steps_decide_in_order() {
         assert_eq!(assess(Some("Same"), Some("Same")), None);
+        assert_eq!(assess(Some("Read a  file."), Some("read a file")).unwrap().severity, Severity::Documentation);
+        assert_eq!(assess(None, Some("Reads a file")).unwrap().severity, Severity::PotentiallyBreaking);
+        assert_eq!(assess(Some("Reads a file"), Some("  ")).unwrap().severity, Severity::PotentiallyBreaking);
         assert_eq!(
-            assess(Some("Read a  file."), Some("read a file"))
-                .unwrap()
-                .severity,
-            Severity::Documentation
-        );
-        assert_eq!(
-            assess(None, Some("Reads a file")).unwrap().severity,
-            Severity::PotentiallyBreaking
-        );
-        assert_eq!(
-            assess(Some("Reads a file"), Some("  ")).unwrap().severity,
-            Severity::PotentiallyBreaking
-        );
-        assert_eq!(
-            assess(Some("Reads a file"), Some("Deletes a file"))
-                .unwrap()
-                .severity,
+            assess(Some("Reads a file"), Some("Deletes a file")).unwrap().severity,
             Severity::PotentiallyBreaking
         );
     }

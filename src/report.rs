@@ -90,13 +90,7 @@ pub struct Change {
 impl Change {
     /// The documented total order: severity (most severe first), entity, location, rule, id.
     pub fn order_key(&self) -> (std::cmp::Reverse<Severity>, &EntityRef, &str, &str, &str) {
-        (
-            std::cmp::Reverse(self.severity),
-            &self.entity,
-            &self.location,
-            self.rule,
-            &self.id,
-        )
+        (std::cmp::Reverse(self.severity), &self.entity, &self.location, self.rule, &self.id)
     }
 }
 
@@ -104,9 +98,7 @@ fn fits(value: &Option<Value>) -> Option<&Value> {
     let value = value.as_ref()?;
     let small = match value {
         Value::String(s) => s.len() <= MAX_VALUE_BYTES,
-        Value::Array(_) | Value::Object(_) => {
-            serde_json::to_string(value).is_ok_and(|s| s.len() <= MAX_VALUE_BYTES)
-        }
+        Value::Array(_) | Value::Object(_) => serde_json::to_string(value).is_ok_and(|s| s.len() <= MAX_VALUE_BYTES),
         _ => true,
     };
     small.then_some(value)
@@ -169,10 +161,7 @@ impl Report {
     pub fn to_json(&self) -> String {
         let mut text = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
             // Serialising plain data into a String cannot fail; keep the output valid JSON anyway.
-            format!(
-                "{{\"error\": {}}}",
-                serde_json::Value::String(e.to_string())
-            )
+            format!("{{\"error\": {}}}", serde_json::Value::String(e.to_string()))
         });
         text.push('\n');
         text
@@ -193,17 +182,8 @@ pub fn fingerprint(parts: &[&str]) -> String {
 }
 
 /// A one-line human summary of counts; says so explicitly when everything was suppressed.
-pub fn summary_text(
-    verdict: Verdict,
-    counts: &Counts,
-    suppressed: usize,
-    compared: &[&str],
-) -> String {
-    let compared_text = if compared.is_empty() {
-        "nothing".to_string()
-    } else {
-        compared.join(", ")
-    };
+pub fn summary_text(verdict: Verdict, counts: &Counts, suppressed: usize, compared: &[&str]) -> String {
+    let compared_text = if compared.is_empty() { "nothing".to_string() } else { compared.join(", ") };
     if counts.total() == 0 {
         return match suppressed {
             0 => format!("PASS: no changes in {compared_text}."),
@@ -214,15 +194,8 @@ pub fn summary_text(
             ),
         };
     }
-    let parts: Vec<String> = Severity::DESCENDING
-        .iter()
-        .map(|s| format!("{} {}", counts.get(*s), s.words()))
-        .collect();
-    let mut text = format!(
-        "{}: {} in {compared_text}",
-        verdict.as_str().to_uppercase(),
-        parts.join(", ")
-    );
+    let parts: Vec<String> = Severity::DESCENDING.iter().map(|s| format!("{} {}", counts.get(*s), s.words())).collect();
+    let mut text = format!("{}: {} in {compared_text}", verdict.as_str().to_uppercase(), parts.join(", "));
     if suppressed > 0 {
         text.push_str(&format!("; {suppressed} more suppressed"));
     }
@@ -236,10 +209,7 @@ mod tests {
 
     #[test]
     fn fingerprints_are_stable_and_separated() {
-        assert_eq!(
-            fingerprint(&["tool.removed", "tools[a]"]),
-            fingerprint(&["tool.removed", "tools[a]"])
-        );
+        assert_eq!(fingerprint(&["tool.removed", "tools[a]"]), fingerprint(&["tool.removed", "tools[a]"]));
         assert_ne!(fingerprint(&["ab", "c"]), fingerprint(&["a", "bc"]));
         assert_eq!(fingerprint(&[]).len(), 16);
     }
@@ -247,10 +217,7 @@ mod tests {
     #[test]
     fn summary_text_says_when_everything_was_suppressed() {
         let none = Counts::default();
-        assert_eq!(
-            summary_text(Verdict::Pass, &none, 0, &["tools"]),
-            "PASS: no changes in tools."
-        );
+        assert_eq!(summary_text(Verdict::Pass, &none, 0, &["tools"]), "PASS: no changes in tools.");
         assert_eq!(
             summary_text(Verdict::Pass, &none, 3, &["tools"]),
             "PASS: all 3 changes were suppressed by ignore rules; nothing else changed in tools."

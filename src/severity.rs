@@ -16,12 +16,8 @@ pub enum Severity {
 
 impl Severity {
     /// Most severe first: the order reports group by.
-    pub const DESCENDING: [Severity; 4] = [
-        Severity::Breaking,
-        Severity::PotentiallyBreaking,
-        Severity::NonBreaking,
-        Severity::Documentation,
-    ];
+    pub const DESCENDING: [Severity; 4] =
+        [Severity::Breaking, Severity::PotentiallyBreaking, Severity::NonBreaking, Severity::Documentation];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -44,9 +40,7 @@ impl Severity {
 
     /// Parses the exact spelling; anything else is `None`.
     pub fn parse(text: &str) -> Option<Severity> {
-        Severity::DESCENDING
-            .into_iter()
-            .find(|s| s.as_str() == text)
+        Severity::DESCENDING.into_iter().find(|s| s.as_str() == text)
     }
 }
 

@@ -24,12 +24,8 @@ pub enum SectionKind {
 }
 
 impl SectionKind {
-    pub const ALL: [SectionKind; 4] = [
-        SectionKind::Tools,
-        SectionKind::Prompts,
-        SectionKind::Resources,
-        SectionKind::ResourceTemplates,
-    ];
+    pub const ALL: [SectionKind; 4] =
+        [SectionKind::Tools, SectionKind::Prompts, SectionKind::Resources, SectionKind::ResourceTemplates];
 
     /// The field that holds the list in a snapshot or list result.
     pub fn field(self) -> &'static str {
@@ -92,23 +88,11 @@ pub struct Entity<'a> {
 }
 
 /// Server-level fields that are compared when both snapshots carry them.
-pub const SERVER_FIELDS: &[&str] = &[
-    "protocolVersion",
-    "supportedVersions",
-    "serverInfo",
-    "capabilities",
-    "instructions",
-];
+pub const SERVER_FIELDS: &[&str] =
+    &["protocolVersion", "supportedVersions", "serverInfo", "capabilities", "instructions"];
 
 /// Top-level fields that are known but never part of the contract.
-const VOLATILE_FIELDS: &[&str] = &[
-    "nextCursor",
-    "ttlMs",
-    "cacheScope",
-    "resultType",
-    "_meta",
-    "format",
-];
+const VOLATILE_FIELDS: &[&str] = &["nextCursor", "ttlMs", "cacheScope", "resultType", "_meta", "format"];
 
 /// A loaded snapshot. Sections are `None` when the input does not carry them (not compared).
 #[derive(Debug, Default)]
@@ -126,19 +110,12 @@ impl<'a> Snapshot<'a> {
 
     /// A server-level field (`capabilities`, `instructions`, …) with its pointer.
     pub fn server_field(&self, name: &str) -> Option<(&'a Value, &str)> {
-        self.server
-            .as_ref()?
-            .iter()
-            .find(|(n, _, _)| *n == name)
-            .map(|(_, v, p)| (*v, p.as_str()))
+        self.server.as_ref()?.iter().find(|(n, _, _)| *n == name).map(|(_, v, p)| (*v, p.as_str()))
     }
 
     /// Loads any supported shape. `input` names the side in errors.
     pub fn load(document: &'a Value, input: Input) -> Result<Snapshot<'a>, Error> {
-        let mut loader = Loader {
-            input,
-            snapshot: Snapshot::default(),
-        };
+        let mut loader = Loader { input, snapshot: Snapshot::default() };
         loader.document(document, String::new())?;
         loader.finish()
     }
@@ -157,10 +134,15 @@ impl<'a> Loader<'a> {
     fn document(&mut self, value: &'a Value, pointer: String) -> Result<(), Error> {
         match value {
             Value::Array(_) => self.list(SectionKind::Tools, value, pointer),
-            Value::Object(map) if map.contains_key("jsonrpc") || (map.contains_key("id") && (map.contains_key("result") || map.contains_key("error"))) => {
+            Value::Object(map)
+                if map.contains_key("jsonrpc")
+                    || (map.contains_key("id") && (map.contains_key("result") || map.contains_key("error"))) =>
+            {
                 self.envelope(map, pointer, |loader, result, at| loader.document(result, at))
             }
-            Value::Object(map) if map.keys().any(|k| k.contains('/') || k == "initialize") => self.capture(map, pointer),
+            Value::Object(map) if map.keys().any(|k| k.contains('/') || k == "initialize") => {
+                self.capture(map, pointer)
+            }
             Value::Object(map) => self.full(map, pointer),
             other => Err(self.error(
                 &pointer,
@@ -177,10 +159,7 @@ impl<'a> Loader<'a> {
         then: impl FnOnce(&mut Self, &'a Value, String) -> Result<(), Error>,
     ) -> Result<(), Error> {
         if let Some(error) = map.get("error") {
-            let detail = error
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("no message");
+            let detail = error.get("message").and_then(Value::as_str).unwrap_or("no message");
             return Err(self.error(
                 &child_pointer(&pointer, "error"),
                 format!("is a JSON-RPC error response ({detail}), not a result"),
@@ -239,9 +218,7 @@ impl<'a> Loader<'a> {
     ) -> Result<(), Error> {
         match value {
             Value::Array(pages)
-                if pages.iter().all(|p| p.is_object())
-                    && !pages.is_empty()
-                    && pages.iter().all(is_page) =>
+                if pages.iter().all(|p| p.is_object()) && !pages.is_empty() && pages.iter().all(is_page) =>
             {
                 for (i, page) in pages.iter().enumerate() {
                     self.unwrap_pages(page, index_pointer(&pointer, i), each)?;
@@ -249,9 +226,7 @@ impl<'a> Loader<'a> {
                 Ok(())
             }
             Value::Object(map) if map.contains_key("jsonrpc") => {
-                self.envelope(map, pointer, |loader, result, at| {
-                    loader.unwrap_pages(result, at, each)
-                })
+                self.envelope(map, pointer, |loader, result, at| loader.unwrap_pages(result, at, each))
             }
             _ => each(self, value, pointer),
         }
@@ -279,26 +254,16 @@ impl<'a> Loader<'a> {
             self.server_fields(map, &pointer)?;
         }
         if !recognised {
-            let known: Vec<&str> = SectionKind::ALL
-                .iter()
-                .map(|k| k.field())
-                .chain(SERVER_FIELDS.iter().copied())
-                .collect();
-            let found: Vec<&str> = map
-                .keys()
-                .filter(|k| !VOLATILE_FIELDS.contains(&k.as_str()))
-                .map(String::as_str)
-                .take(5)
-                .collect();
+            let known: Vec<&str> =
+                SectionKind::ALL.iter().map(|k| k.field()).chain(SERVER_FIELDS.iter().copied()).collect();
+            let found: Vec<&str> =
+                map.keys().filter(|k| !VOLATILE_FIELDS.contains(&k.as_str())).map(String::as_str).take(5).collect();
             return Err(self.error(
                 &pointer,
                 if found.is_empty() {
                     "has none of the fields of an MCP snapshot".to_string()
                 } else {
-                    format!(
-                        "has none of the fields of an MCP snapshot (found {})",
-                        found.join(", ")
-                    )
+                    format!("has none of the fields of an MCP snapshot (found {})", found.join(", "))
                 },
                 format!("Expected at least one of: {}", known.join(", ")),
             ));
@@ -329,11 +294,7 @@ impl<'a> Loader<'a> {
             return Err(self.error(
                 &pointer,
                 format!("`{}` is {}, not an array", kind.field(), type_name(value)),
-                format!(
-                    "`{}` must be an array of {} objects",
-                    kind.field(),
-                    kind.entity_kind().as_str()
-                ),
+                format!("`{}` must be an array of {} objects", kind.field(), kind.entity_kind().as_str()),
             ));
         };
         let key_field = kind.key_field();
@@ -345,11 +306,7 @@ impl<'a> Loader<'a> {
                 return Err(Error::at_pointer(
                     input,
                     at,
-                    format!(
-                        "a {} entry is {}, not an object",
-                        kind.entity_kind().as_str(),
-                        type_name(item)
-                    ),
+                    format!("a {} entry is {}, not an object", kind.entity_kind().as_str(), type_name(item)),
                     format!("Every entry of `{}` must be an object", kind.field()),
                 ));
             };
@@ -360,10 +317,7 @@ impl<'a> Loader<'a> {
                         input,
                         child_pointer(&at, key_field),
                         format!("`{key_field}` is {}, not a string", type_name(other)),
-                        format!(
-                            "Give every {} a string `{key_field}`",
-                            kind.entity_kind().as_str()
-                        ),
+                        format!("Give every {} a string `{key_field}`", kind.entity_kind().as_str()),
                     ))
                 }
                 None => {
@@ -371,10 +325,7 @@ impl<'a> Loader<'a> {
                         input,
                         at,
                         format!("a {} has no `{key_field}`", kind.entity_kind().as_str()),
-                        format!(
-                            "Give every {} a string `{key_field}`",
-                            kind.entity_kind().as_str()
-                        ),
+                        format!("Give every {} a string `{key_field}`", kind.entity_kind().as_str()),
                     ))
                 }
             };
@@ -385,21 +336,14 @@ impl<'a> Loader<'a> {
                             return Err(Error::at_pointer(
                                 input,
                                 child_pointer(&at, schema_field),
-                                format!(
-                                    "`{schema_field}` of tool `{key}` is {}, not a JSON Schema",
-                                    type_name(schema)
-                                ),
+                                format!("`{schema_field}` of tool `{key}` is {}, not a JSON Schema", type_name(schema)),
                                 "A schema must be an object or a boolean",
                             ));
                         }
                     }
                 }
             }
-            section.push(Entity {
-                key,
-                pointer: at,
-                fields,
-            });
+            section.push(Entity { key, pointer: at, fields });
         }
         Ok(())
     }
@@ -412,8 +356,7 @@ impl<'a> Loader<'a> {
                 if let Some(pair) = section.windows(2).find(|w| w[0].key == w[1].key) {
                     let (first, second) = (&pair[0], &pair[1]);
                     let (first, second) = if first.pointer.len() < second.pointer.len()
-                        || (first.pointer.len() == second.pointer.len()
-                            && first.pointer < second.pointer)
+                        || (first.pointer.len() == second.pointer.len() && first.pointer < second.pointer)
                     {
                         (first, second)
                     } else {
@@ -453,12 +396,7 @@ mod tests {
     use serde_json::json;
 
     fn keys(snapshot: &Snapshot, kind: SectionKind) -> Vec<(String, String)> {
-        snapshot
-            .section(kind)
-            .unwrap()
-            .iter()
-            .map(|e| (e.key.to_string(), e.pointer.clone()))
-            .collect()
+        snapshot.section(kind).unwrap().iter().map(|e| (e.key.to_string(), e.pointer.clone())).collect()
     }
 
     #[test]
@@ -467,11 +405,7 @@ mod tests {
         let other = json!({"name": "a", "inputSchema": {"type": "object"}});
         let cases = [
             (json!([tool, other]), "/1", "/0"),
-            (
-                json!({"tools": [tool, other], "nextCursor": "x"}),
-                "/tools/1",
-                "/tools/0",
-            ),
+            (json!({"tools": [tool, other], "nextCursor": "x"}), "/tools/1", "/tools/0"),
             (
                 json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": [tool, other]}}),
                 "/result/tools/1",
@@ -503,10 +437,7 @@ mod tests {
     fn server_fields_are_found_in_captures() {
         let doc = json!({"initialize": {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}}}, "prompts/list": {"prompts": []}});
         let snapshot = Snapshot::load(&doc, Input::New).unwrap();
-        assert_eq!(
-            snapshot.server_field("protocolVersion").unwrap().1,
-            "/initialize/protocolVersion"
-        );
+        assert_eq!(snapshot.server_field("protocolVersion").unwrap().1, "/initialize/protocolVersion");
         assert!(snapshot.section(SectionKind::Prompts).unwrap().is_empty());
         assert!(snapshot.section(SectionKind::Tools).is_none());
     }
@@ -520,15 +451,9 @@ mod tests {
             (json!({"tools": [{"inputSchema": {}}]}), "/tools/0"),
             (json!({"tools": [{"name": 7}]}), "/tools/0/name"),
             (json!({"tools": [{"name": "a"}, {"name": "a"}]}), "/tools/1"),
-            (
-                json!({"tools": [{"name": "a", "inputSchema": "object"}]}),
-                "/tools/0/inputSchema",
-            ),
+            (json!({"tools": [{"name": "a", "inputSchema": "object"}]}), "/tools/0/inputSchema"),
             (json!({"hello": "world"}), ""),
-            (
-                json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -1, "message": "boom"}}),
-                "/error",
-            ),
+            (json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -1, "message": "boom"}}), "/error"),
             (json!({"format": "other@9", "tools": []}), "/format"),
         ];
         for (doc, pointer) in cases {
@@ -542,6 +467,9 @@ mod tests {
     fn duplicate_error_names_both_places() {
         let doc = json!([{"name": "x"}, {"name": "y"}, {"name": "x"}]);
         let err = Snapshot::load(&doc, Input::Old).unwrap_err();
-        assert_eq!(err.to_string(), "old snapshot at /2: duplicate tool name `x` (first at /0). Each name must be unique within a snapshot");
+        assert_eq!(
+            err.to_string(),
+            "old snapshot at /2: duplicate tool name `x` (first at /0). Each name must be unique within a snapshot"
+        );
     }
 }

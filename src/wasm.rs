@@ -30,27 +30,14 @@ pub fn rules() -> Result<JsValue, JsValue> {
 /// Diffs two snapshots; returns the report object of DESIGN.md §4.
 #[wasm_bindgen]
 pub fn diff(old: JsValue, new: JsValue, config: JsValue) -> Result<JsValue, JsValue> {
-    let output = run(
-        old,
-        new,
-        config,
-        RunOptions {
-            format: Format::Json,
-            ..RunOptions::default()
-        },
-    )?;
+    let output = run(old, new, config, RunOptions { format: Format::Json, ..RunOptions::default() })?;
     JSON::parse(&output.output)
 }
 
 /// Diffs and renders in one call: returns `{ output: string, verdict: "fail"|"warn"|"pass" }`.
 /// `options`: `{ format?: "json"|"text", color?: boolean, failOn?: string, warnOn?: string }`.
 #[wasm_bindgen(js_name = diffFormatted)]
-pub fn diff_formatted(
-    old: JsValue,
-    new: JsValue,
-    config: JsValue,
-    options: JsValue,
-) -> Result<JsValue, JsValue> {
+pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let options = run_options(&options).map_err(to_js_error)?;
     let output = run(old, new, config, options)?;
     let result = Object::new();
@@ -59,19 +46,10 @@ pub fn diff_formatted(
     Ok(result.into())
 }
 
-fn run(
-    old: JsValue,
-    new: JsValue,
-    config: JsValue,
-    options: RunOptions,
-) -> Result<crate::RunOutput, JsValue> {
+fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Result<crate::RunOutput, JsValue> {
     let old = text_of(&old, Input::Old)?;
     let new = text_of(&new, Input::New)?;
-    let config = if config.is_undefined() || config.is_null() {
-        None
-    } else {
-        Some(text_of(&config, Input::Config)?)
-    };
+    let config = if config.is_undefined() || config.is_null() { None } else { Some(text_of(&config, Input::Config)?) };
     crate::run(&old, &new, config.as_deref(), &options).map_err(to_js_error)
 }
 
@@ -101,11 +79,7 @@ fn get_string(options: &JsValue, key: &str) -> Result<Option<String>, Error> {
         return Ok(None);
     }
     value.as_string().map(Some).ok_or_else(|| {
-        Error::unpositioned(
-            Input::Options,
-            format!("`{key}` must be a string"),
-            "Check the options object",
-        )
+        Error::unpositioned(Input::Options, format!("`{key}` must be a string"), "Check the options object")
     })
 }
 
@@ -116,17 +90,10 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
     }
     if let Some(format) = get_string(options, "format")? {
         run.format = Format::parse(&format).ok_or_else(|| {
-            Error::unpositioned(
-                Input::Options,
-                format!("unknown format `{format}`"),
-                "Use one of: json, text",
-            )
+            Error::unpositioned(Input::Options, format!("unknown format `{format}`"), "Use one of: json, text")
         })?;
     }
-    run.color = Reflect::get(options, &"color".into())
-        .ok()
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false);
+    run.color = Reflect::get(options, &"color".into()).ok().and_then(|v| v.as_bool()).unwrap_or(false);
     let threshold = |key: &str| -> Result<Option<Threshold>, Error> {
         match get_string(options, key)? {
             None => Ok(None),

@@ -24,23 +24,17 @@ fn every_rule_fires_on_its_fixture_and_fixtures_are_stable() {
                 report.changes.iter().map(|c| c.rule).collect::<Vec<_>>()
             )),
             Some(change)
-                if change.default_severity != rule.severity
-                    && rule.decider == mcp_contract::rules::Decider::Fixed =>
+                if change.default_severity != rule.severity && rule.decider == mcp_contract::rules::Decider::Fixed =>
             {
-                failures.push(format!(
-                    "{}: fired with {} instead of {}",
-                    rule.id, change.default_severity, rule.severity
-                ))
+                failures
+                    .push(format!("{}: fired with {} instead of {}", rule.id, change.default_severity, rule.severity))
             }
             Some(_) => {}
         }
         for (side, text) in [("old", rule.example_old), ("new", rule.example_new)] {
             let same = diff_text(text, text, None).expect("fixture loads");
             if !same.changes.is_empty() || !same.suppressed.is_empty() {
-                failures.push(format!(
-                    "{}: diff({side}, {side}) is not empty: {:?}",
-                    rule.id, same.changes
-                ));
+                failures.push(format!("{}: diff({side}, {side}) is not empty: {:?}", rule.id, same.changes));
             }
         }
     }
@@ -49,17 +43,13 @@ fn every_rule_fires_on_its_fixture_and_fixtures_are_stable() {
 
 #[test]
 fn fixture_folders_match_the_registry() {
-    let on_disk: BTreeSet<String> =
-        std::fs::read_dir(common::repo_root().join("tests/fixtures/rules"))
-            .expect("fixture folder")
-            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-            .collect();
+    let on_disk: BTreeSet<String> = std::fs::read_dir(common::repo_root().join("tests/fixtures/rules"))
+        .expect("fixture folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
     let declared: BTreeSet<String> = RULES.iter().map(|r| r.id.to_string()).collect();
     let stray: Vec<_> = on_disk.difference(&declared).collect();
-    assert!(
-        stray.is_empty(),
-        "fixture folders without a rule: {stray:?}"
-    );
+    assert!(stray.is_empty(), "fixture folders without a rule: {stray:?}");
     for rule in RULES {
         let dir = common::fixture_dir(rule.id);
         assert_eq!(common::read(&dir.join("old.json")), rule.example_old);

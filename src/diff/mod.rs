@@ -24,10 +24,9 @@ const COMPARED_SECTIONS: &[SectionKind] = &[SectionKind::Tools];
 pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
     let mut detection = Detection::default();
     for kind in COMPARED_SECTIONS.iter().copied() {
-        let (Some(old_entities), Some(new_entities)) = (
-            effective_section(old, new, kind, true),
-            effective_section(new, old, kind, false),
-        ) else {
+        let (Some(old_entities), Some(new_entities)) =
+            (effective_section(old, new, kind, true), effective_section(new, old, kind, false))
+        else {
             continue;
         };
         detection.compared.push(kind.field());
@@ -56,15 +55,10 @@ fn effective_section<'s, 'a>(
     if is_old {
         return None;
     }
-    let (Some((new_caps, _)), Some(_)) = (
-        this.server_field("capabilities"),
-        other.server_field("capabilities"),
-    ) else {
+    let (Some((new_caps, _)), Some(_)) = (this.server_field("capabilities"), other.server_field("capabilities")) else {
         return None;
     };
-    let declared = new_caps
-        .as_object()
-        .is_some_and(|caps| caps.contains_key(kind.capability()));
+    let declared = new_caps.as_object().is_some_and(|caps| caps.contains_key(kind.capability()));
     (!declared && other.section(kind).is_some()).then_some(&[])
 }
 
@@ -96,11 +90,6 @@ pub(crate) fn prose_change(
 }
 
 /// The site of a field that may exist on either side of an entity pair.
-pub(crate) fn field_site(
-    base: &Site,
-    field: &str,
-    old: Option<&Value>,
-    new: Option<&Value>,
-) -> Site {
+pub(crate) fn field_site(base: &Site, field: &str, old: Option<&Value>, new: Option<&Value>) -> Site {
     base.keys(field, old.map(|_| field), new.map(|_| field))
 }

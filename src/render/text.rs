@@ -38,41 +38,21 @@ pub fn text(report: &Report, color: bool) -> String {
     let style = Style { color };
     let mut out = String::new();
     for severity in Severity::DESCENDING {
-        let group: Vec<&Change> = report
-            .changes
-            .iter()
-            .filter(|c| c.severity == severity)
-            .collect();
+        let group: Vec<&Change> = report.changes.iter().filter(|c| c.severity == severity).collect();
         if group.is_empty() {
             continue;
         }
-        let _ = writeln!(
-            out,
-            "{}",
-            style.severity(
-                severity,
-                &format!("{} ({})", severity.as_str(), group.len())
-            )
-        );
+        let _ = writeln!(out, "{}", style.severity(severity, &format!("{} ({})", severity.as_str(), group.len())));
         for change in group {
             change_line(&mut out, change, &style);
         }
         out.push('\n');
     }
     if !report.suppressed.is_empty() {
-        let _ = writeln!(
-            out,
-            "{}",
-            style.dim(&format!(
-                "Suppressed ({}) by ignore rules:",
-                report.suppressed.len()
-            ))
-        );
+        let _ = writeln!(out, "{}", style.dim(&format!("Suppressed ({}) by ignore rules:", report.suppressed.len())));
         let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
         for change in &report.suppressed {
-            *reasons
-                .entry(change.reason.as_deref().unwrap_or(""))
-                .or_default() += 1;
+            *reasons.entry(change.reason.as_deref().unwrap_or("")).or_default() += 1;
         }
         for (reason, count) in reasons {
             let _ = writeln!(out, "  {count} × {reason}");
@@ -98,10 +78,7 @@ fn change_line(out: &mut String, change: &Change, style: &Style) {
         out,
         "  - {}  {}",
         change.message,
-        style.dim(&format!(
-            "[{} at {}{overridden}]",
-            change.rule, change.location
-        ))
+        style.dim(&format!("[{} at {}{overridden}]", change.rule, change.location))
     );
     if let Some(note) = &change.note {
         let _ = writeln!(out, "      note: {note}");

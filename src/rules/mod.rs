@@ -61,13 +61,17 @@ impl RuleId {
 
     /// Looks a rule up by id or by a retired alias.
     pub fn from_id(id: &str) -> Option<RuleId> {
-        if let Ok(i) = RULES.binary_search_by(|r| r.id.cmp(id)) {
+        if let Some(i) = RULES.iter().position(|r| r.id == id) {
             return Some(RuleId::ALL[i]);
         }
-        ALIASES
-            .iter()
-            .find(|(alias, _)| *alias == id)
-            .map(|(_, rule)| *rule)
+        ALIASES.iter().find(|(alias, _)| *alias == id).map(|(_, rule)| *rule)
+    }
+
+    /// All rules sorted by id: the order of every listing (docs, `rules`, the playground).
+    pub fn sorted() -> Vec<RuleId> {
+        let mut rules = RuleId::ALL.to_vec();
+        rules.sort_by_key(|r| r.as_str());
+        rules
     }
 }
 
@@ -80,14 +84,13 @@ impl std::fmt::Display for RuleId {
 /// The whole registry as JSON (an array of rules with their example pair), for `rules
 /// --format json`, the playground and generated docs.
 pub fn catalogue_json() -> String {
-    let rules: Vec<serde_json::Value> = RULES.iter().map(rule_json).collect();
+    let rules: Vec<serde_json::Value> = RuleId::sorted().into_iter().map(|r| rule_json(r.meta())).collect();
     serde_json::to_string_pretty(&rules).unwrap_or_default() + "\n"
 }
 
 fn rule_json(rule: &RuleMeta) -> serde_json::Value {
-    let example = |text: &str| {
-        serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.to_string()))
-    };
+    let example =
+        |text: &str| serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.to_string()));
     serde_json::json!({
         "id": rule.id,
         "severity": rule.severity.as_str(),
@@ -127,11 +130,11 @@ macro_rules! declare_rules {
         pub enum RuleId { $($variant,)* }
 
         impl RuleId {
-            /// All rules, in the order of [`RULES`] (sorted by id).
+            /// All rules, in the order of [`RULES`].
             pub const ALL: &'static [RuleId] = &[$(RuleId::$variant,)*];
         }
 
-        /// The registry, sorted by id (a unit test enforces the order).
+        /// The registry, in declaration order (grouped by emitting module).
         pub static RULES: &[$crate::rules::RuleMeta] = &[$(
             $crate::rules::RuleMeta {
                 id: $id,
@@ -158,14 +161,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn registry_is_sorted_unique_and_indexed_by_discriminant() {
-        for pair in RULES.windows(2) {
-            assert!(
-                pair[0].id < pair[1].id,
-                "{} must sort before {}",
-                pair[0].id,
-                pair[1].id
-            );
+    fn registry_is_unique_and_indexed_by_discriminant() {
+        let sorted = RuleId::sorted();
+        for pair in sorted.windows(2) {
+            assert_ne!(pair[0].as_str(), pair[1].as_str(), "duplicate rule id");
         }
         for (i, rule) in RuleId::ALL.iter().enumerate() {
             assert_eq!(*rule as usize, i);
@@ -178,29 +177,13 @@ mod tests {
         const ENTITIES: &[&str] = &["tool", "resource", "resourceTemplate", "prompt", "server"];
         for rule in RULES {
             let segments: Vec<&str> = rule.id.split('.').collect();
-            assert!(
-                segments.len() >= 2,
-                "{}: needs an entity and a change",
-                rule.id
-            );
-            assert!(
-                ENTITIES.contains(&segments[0]),
-                "{}: unknown entity",
-                rule.id
-            );
+            assert!(segments.len() >= 2, "{}: needs an entity and a change", rule.id);
+            assert!(ENTITIES.contains(&segments[0]), "{}: unknown entity", rule.id);
             for segment in &segments {
                 let mut chars = segment.chars();
                 let first = chars.next().expect("segments are non-empty");
-                assert!(
-                    first.is_ascii_lowercase(),
-                    "{}: `{segment}` must be lowerCamelCase",
-                    rule.id
-                );
-                assert!(
-                    chars.all(|c| c.is_ascii_alphanumeric()),
-                    "{}: `{segment}`",
-                    rule.id
-                );
+                assert!(first.is_ascii_lowercase(), "{}: `{segment}` must be lowerCamelCase", rule.id);
+                assert!(chars.all(|c| c.is_ascii_alphanumeric()), "{}: `{segment}`", rule.id);
             }
         }
     }
@@ -208,10 +191,7 @@ mod tests {
     #[test]
     fn aliases_point_at_live_rules_and_do_not_shadow_ids() {
         for (alias, _) in ALIASES {
-            assert!(
-                RULES.binary_search_by(|r| r.id.cmp(alias)).is_err(),
-                "{alias} shadows a rule"
-            );
+            assert!(RULES.iter().all(|r| r.id != *alias), "{alias} shadows a rule");
         }
     }
 

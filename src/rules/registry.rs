@@ -1,8 +1,8 @@
-//! THE list of rules. Keep entries sorted by id; each id needs a fixture pair in
-//! `tests/fixtures/rules/<id>/{old,new}.json` (the build fails without one).
+//! THE list of rules. Each id needs a fixture pair in `tests/fixtures/rules/<id>/{old,new}.json`
+//! (the build fails without one).
 //!
-//! Sections are grouped by the module that emits them, so parallel work appends in its own
-//! block. Severities follow variance: an input schema is written by the caller (narrowing it
+//! Entries are grouped by the module that emits them, each group between its own markers: add
+//! a rule at the end of its group, just above the group's end marker. Severities follow variance: an input schema is written by the caller (narrowing it
 //! breaks callers), an output schema is read by the caller (widening it breaks consumers).
 
 use super::declare_rules;
@@ -11,7 +11,7 @@ use super::declare_rules;
 pub static ALIASES: &[(&str, RuleId)] = &[];
 
 declare_rules! {
-    // ---- tools: existence and tool-level fields ------------------------------------------
+    // ---- tools: existence and tool-level fields (src/diff/tools.rs) ----
     ToolAdded = "tool.added" {
         severity: NonBreaking,
         summary: "A tool was added.",
@@ -34,6 +34,24 @@ declare_rules! {
         advice: "Check what reads the field (host approval policy, UI, task support) and whether it still behaves as before.",
         message: "tool `{name}`: field `{subject}` changed from {old} to {new}",
     }
+    ToolRemoved = "tool.removed" {
+        severity: Breaking,
+        summary: "A tool was removed.",
+        why: "Every caller, agent prompt and allow-list that names the tool fails with an unknown-tool error.",
+        advice: "Keep the tool and deprecate it in its description for at least one release.",
+        message: "tool `{name}` was removed",
+    }
+    ToolTitleChanged = "tool.title.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A tool's display title changed.",
+        why: "Hosts show the title in tool pickers and approval dialogs, and some pass it to the model; users and models recognise the tool by it.",
+        advice: "Keep titles stable; fix typos freely.",
+        message: "tool `{name}`: title changed ({detail})",
+    }
+    // ---- tools: end ----
+
+    // ---- schema: inputSchema / outputSchema keywords (src/schema) ----
     ToolInputKeywordUnmodelled = "tool.input.keyword.unmodelled" {
         severity: Breaking,
         summary: "A JSON Schema keyword the engine does not model changed in a tool's inputSchema.",
@@ -160,19 +178,8 @@ declare_rules! {
         advice: "Keep the output type as it was, or add a new field with the wider type.",
         message: "tool `{name}`: output `{subject}` type widened from {old} to {new}",
     }
-    ToolRemoved = "tool.removed" {
-        severity: Breaking,
-        summary: "A tool was removed.",
-        why: "Every caller, agent prompt and allow-list that names the tool fails with an unknown-tool error.",
-        advice: "Keep the tool and deprecate it in its description for at least one release.",
-        message: "tool `{name}` was removed",
-    }
-    ToolTitleChanged = "tool.title.changed" {
-        severity: PotentiallyBreaking,
-        decider: Prose,
-        summary: "A tool's display title changed.",
-        why: "Hosts show the title in tool pickers and approval dialogs, and some pass it to the model; users and models recognise the tool by it.",
-        advice: "Keep titles stable; fix typos freely.",
-        message: "tool `{name}`: title changed ({detail})",
-    }
+    // ---- schema: end ----
+
+    // ---- MCP surface: resources, templates, prompts, server, annotations, names (src/diff) ----
+    // ---- MCP surface: end ----
 }

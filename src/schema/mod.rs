@@ -50,19 +50,8 @@ const MODELLED: &[&str] = &["type", "properties", "required", "items"];
 
 /// Compares two schemas and appends findings. `site` is the schema's own site
 /// (e.g. `tools[x].inputSchema`).
-pub fn compare(
-    side: Side,
-    entity: &EntityRef,
-    site: &Site,
-    old: &Value,
-    new: &Value,
-    findings: &mut Vec<Finding>,
-) {
-    let mut walk = Walk {
-        side,
-        entity,
-        findings,
-    };
+pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &Value, findings: &mut Vec<Finding>) {
+    let mut walk = Walk { side, entity, findings };
     walk.node(old, new, site, "", false);
 }
 
@@ -121,8 +110,7 @@ impl Walk<'_> {
     }
 
     fn types(&mut self, old: &Value, new: &Value, site: &Site, path: &str, flipped: bool) {
-        let (Some(old_types), Some(new_types)) = (TypeSet::of_schema(old), TypeSet::of_schema(new))
-        else {
+        let (Some(old_types), Some(new_types)) = (TypeSet::of_schema(old), TypeSet::of_schema(new)) else {
             // An unreadable `type` value: compare it raw.
             let (o, n) = (keywords(old).get("type"), keywords(new).get("type"));
             if !option_values_equal(o, n) {
@@ -165,31 +153,17 @@ impl Walk<'_> {
             new.get("properties").map(|_| "properties"),
         );
         let (added, removed) = match self.side {
-            Side::Input => (
-                RuleId::ToolInputPropertyAdded,
-                RuleId::ToolInputPropertyRemoved,
-            ),
-            Side::Output => (
-                RuleId::ToolOutputPropertyAdded,
-                RuleId::ToolOutputPropertyRemoved,
-            ),
+            Side::Input => (RuleId::ToolInputPropertyAdded, RuleId::ToolInputPropertyRemoved),
+            Side::Output => (RuleId::ToolOutputPropertyAdded, RuleId::ToolOutputPropertyRemoved),
         };
         for (name, old_schema) in old_props {
-            let child =
-                container.keys(name, Some(name), new_props.get(name).map(|_| name.as_str()));
+            let child = container.keys(name, Some(name), new_props.get(name).map(|_| name.as_str()));
             match new_props.get(name) {
-                Some(new_schema) => self.node(
-                    old_schema,
-                    new_schema,
-                    &child,
-                    &child_path(path, name),
-                    flipped,
-                ),
+                Some(new_schema) => self.node(old_schema, new_schema, &child, &child_path(path, name), flipped),
                 None => {
                     let site = child.with_pointers(child.old.clone(), container.new.clone());
                     self.emit(
-                        Finding::new(removed, self.entity, site, child_path(path, name))
-                            .values(Some(old_schema), None),
+                        Finding::new(removed, self.entity, site, child_path(path, name)).values(Some(old_schema), None),
                     );
                 }
             }
@@ -199,33 +173,17 @@ impl Walk<'_> {
                 let child = container.keys(name, None, Some(name));
                 let site = child.with_pointers(container.old.clone(), child.new.clone());
                 self.emit(
-                    Finding::new(added, self.entity, site, child_path(path, name))
-                        .values(None, Some(new_schema)),
+                    Finding::new(added, self.entity, site, child_path(path, name)).values(None, Some(new_schema)),
                 );
             }
         }
     }
 
-    fn required(
-        &mut self,
-        old: &Map<String, Value>,
-        new: &Map<String, Value>,
-        site: &Site,
-        path: &str,
-    ) {
-        let (Some(old_req), Some(new_req)) = (
-            string_set(old.get("required")),
-            string_set(new.get("required")),
-        ) else {
+    fn required(&mut self, old: &Map<String, Value>, new: &Map<String, Value>, site: &Site, path: &str) {
+        let (Some(old_req), Some(new_req)) = (string_set(old.get("required")), string_set(new.get("required"))) else {
             // A malformed `required` (not an array of strings): compare it raw.
             if !option_values_equal(old.get("required"), new.get("required")) {
-                self.emit_unmodelled(
-                    "required",
-                    old.get("required"),
-                    new.get("required"),
-                    site,
-                    path,
-                );
+                self.emit_unmodelled("required", old.get("required"), new.get("required"), site, path);
             }
             return;
         };
@@ -233,20 +191,12 @@ impl Walk<'_> {
             return;
         }
         let (added, removed) = match self.side {
-            Side::Input => (
-                RuleId::ToolInputRequiredAdded,
-                RuleId::ToolInputRequiredRemoved,
-            ),
-            Side::Output => (
-                RuleId::ToolOutputRequiredAdded,
-                RuleId::ToolOutputRequiredRemoved,
-            ),
+            Side::Input => (RuleId::ToolInputRequiredAdded, RuleId::ToolInputRequiredRemoved),
+            Side::Output => (RuleId::ToolOutputRequiredAdded, RuleId::ToolOutputRequiredRemoved),
         };
         let (old_props, new_props) = (object_of(old, "properties"), object_of(new, "properties"));
         let property_site = |name: &str, index_side: (Option<usize>, Option<usize>)| {
-            let pointer = |base: &Option<String>,
-                           props: Option<&Map<String, Value>>,
-                           index: Option<usize>| {
+            let pointer = |base: &Option<String>, props: Option<&Map<String, Value>>, index: Option<usize>| {
                 let base = base.as_deref()?;
                 if props.is_some_and(|p| p.contains_key(name)) {
                     Some(child_pointer(&child_pointer(base, "properties"), name))
@@ -255,47 +205,26 @@ impl Walk<'_> {
                 }
             };
             Site {
-                location: site
-                    .keys("properties", None, None)
-                    .keys(name, None, None)
-                    .location,
+                location: site.keys("properties", None, None).keys(name, None, None).location,
                 old: pointer(&site.old, old_props, index_side.0),
                 new: pointer(&site.new, new_props, index_side.1),
             }
         };
         for (i, name) in new_req.iter().enumerate() {
             if !old_req.contains(name) {
-                let s = property_site(
-                    name,
-                    (None, Some(index_in(new.get("required"), name).unwrap_or(i))),
-                );
+                let s = property_site(name, (None, Some(index_in(new.get("required"), name).unwrap_or(i))));
                 self.emit(Finding::new(added, self.entity, s, child_path(path, name)));
             }
         }
         for (i, name) in old_req.iter().enumerate() {
             if !new_req.contains(name) {
-                let s = property_site(
-                    name,
-                    (Some(index_in(old.get("required"), name).unwrap_or(i)), None),
-                );
-                self.emit(Finding::new(
-                    removed,
-                    self.entity,
-                    s,
-                    child_path(path, name),
-                ));
+                let s = property_site(name, (Some(index_in(old.get("required"), name).unwrap_or(i)), None));
+                self.emit(Finding::new(removed, self.entity, s, child_path(path, name)));
             }
         }
     }
 
-    fn items(
-        &mut self,
-        old: &Map<String, Value>,
-        new: &Map<String, Value>,
-        site: &Site,
-        path: &str,
-        flipped: bool,
-    ) {
+    fn items(&mut self, old: &Map<String, Value>, new: &Map<String, Value>, site: &Site, path: &str, flipped: bool) {
         let (o, n) = (old.get("items"), new.get("items"));
         let is_schema = |v: Option<&Value>| v.is_none_or(|v| v.is_object() || v.is_boolean());
         if o.is_none() && n.is_none() {
@@ -310,29 +239,13 @@ impl Walk<'_> {
         }
         let absent = Value::Bool(true);
         let child = site.keys("items", o.map(|_| "items"), n.map(|_| "items"));
-        self.node(
-            o.unwrap_or(&absent),
-            n.unwrap_or(&absent),
-            &child,
-            &format!("{path}[]"),
-            flipped,
-        );
+        self.node(o.unwrap_or(&absent), n.unwrap_or(&absent), &child, &format!("{path}[]"), flipped);
     }
 
-    fn unmodelled(
-        &mut self,
-        old: &Map<String, Value>,
-        new: &Map<String, Value>,
-        site: &Site,
-        path: &str,
-    ) {
-        let keys = old
-            .keys()
-            .chain(new.keys().filter(|k| !old.contains_key(*k)));
+    fn unmodelled(&mut self, old: &Map<String, Value>, new: &Map<String, Value>, site: &Site, path: &str) {
+        let keys = old.keys().chain(new.keys().filter(|k| !old.contains_key(*k)));
         let mut differing: Vec<&String> = keys
-            .filter(|k| {
-                !MODELLED.contains(&k.as_str()) && !option_values_equal(old.get(*k), new.get(*k))
-            })
+            .filter(|k| !MODELLED.contains(&k.as_str()) && !option_values_equal(old.get(*k), new.get(*k)))
             .collect();
         differing.sort();
         for keyword in differing {
@@ -340,24 +253,13 @@ impl Walk<'_> {
         }
     }
 
-    fn emit_unmodelled(
-        &mut self,
-        keyword: &str,
-        old: Option<&Value>,
-        new: Option<&Value>,
-        site: &Site,
-        path: &str,
-    ) {
+    fn emit_unmodelled(&mut self, keyword: &str, old: Option<&Value>, new: Option<&Value>, site: &Site, path: &str) {
         let rule = match self.side {
             Side::Input => RuleId::ToolInputKeywordUnmodelled,
             Side::Output => RuleId::ToolOutputKeywordUnmodelled,
         };
         let site = site.keys(keyword, old.map(|_| keyword), new.map(|_| keyword));
-        let subject = if path.is_empty() {
-            keyword.to_string()
-        } else {
-            format!("{keyword}` at `{path}")
-        };
+        let subject = if path.is_empty() { keyword.to_string() } else { format!("{keyword}` at `{path}") };
         self.emit(Finding::new(rule, self.entity, site, subject).values(old, new));
     }
 }
@@ -387,10 +289,7 @@ fn string_set(value: Option<&Value>) -> Option<Vec<&str>> {
 }
 
 fn index_in(value: Option<&Value>, name: &str) -> Option<usize> {
-    value?
-        .as_array()?
-        .iter()
-        .position(|v| v.as_str() == Some(name))
+    value?.as_array()?.iter().position(|v| v.as_str() == Some(name))
 }
 
 #[cfg(test)]
