@@ -1,0 +1,166 @@
+//! The three CodeMirror editors and what the report draws on them: the highlighted lines of
+//! the selected change, a severity marker in the gutter per change, and inline input errors.
+import { basicSetup } from "codemirror";
+import { json } from "@codemirror/lang-json";
+import { yaml } from "@codemirror/lang-yaml";
+import { setDiagnostics, lintGutter } from "@codemirror/lint";
+import { Compartment, RangeSet, StateEffect, StateField } from "@codemirror/state";
+import { Decoration, EditorView, GutterMarker, gutter } from "@codemirror/view";
+import { looksLikeJson } from "./locator.js";
+import { SEVERITIES, severityLabel } from "./severity.js";
+
+const setHighlight = StateEffect.define();
+const setMarkers = StateEffect.define();
+
+const highlightLine = Decoration.line({ class: "cm-hl-line" });
+
+const highlightField = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    value = value.map(tr.changes);
+    for (const effect of tr.effects) if (effect.is(setHighlight)) value = effect.value;
+    return value;
+  },
+  provide: (field) => EditorView.decorations.from(field),
+});
+
+class SeverityMarker extends GutterMarker {
+  constructor(severity, count) {
+    super();
+    this.severity = severity;
+    this.count = count;
+  }
+  eq(other) {
+    return other.severity === this.severity && other.count === this.count;
+  }
+  toDOM() {
+    const mark = document.createElement("span");
+    mark.className = `sev-mark sev-${this.severity}`;
+    mark.textContent = SEVERITIES[this.severity].letter;
+    const more = this.count > 1 ? ` (+${this.count - 1} more on this line)` : "";
+    mark.title = severityLabel(this.severity) + more;
+    return mark;
+  }
+}
+
+const markerField = StateField.define({
+  create: () => RangeSet.empty,
+  update(value, tr) {
+    value = value.map(tr.changes);
+    for (const effect of tr.effects) if (effect.is(setMarkers)) value = effect.value;
+    return value;
+  },
+});
+
+const severityGutter = gutter({ class: "cm-sev-gutter", markers: (view) => view.state.field(markerField) });
+
+const languageOf = (text, fixed) => ((fixed ?? (looksLikeJson(text) ? "json" : "yaml")) === "json" ? json() : yaml());
+
+/**
+ * One editor in `parent`. `language` is "json", "yaml", or null to follow the text (snapshots
+ * may be either). `onChange(text)` fires on every edit; a dropped file replaces the whole text.
+ */
+export function createEditor(parent, { label, language = null, onChange }) {
+  const languageSlot = new Compartment();
+  let currentKind = null;
+  const kindOf = (text) => language ?? (looksLikeJson(text) ? "json" : "yaml");
+
+  const view = new EditorView({
+    parent,
+    extensions: [
+      basicSetup,
+      EditorView.lineWrapping,
+      languageSlot.of(languageOf("", language)),
+      lintGutter(),
+      severityGutter,
+      markerField,
+      highlightField,
+      EditorView.contentAttributes.of({ "aria-label": label }),
+      EditorView.updateListener.of((update) => {
+        if (!update.docChanged) return;
+        const text = update.state.doc.toString();
+        syncLanguage(text);
+        onChange(text);
+      }),
+      EditorView.domEventHandlers({
+        dragover(event) {
+          if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+        },
+        drop(event) {
+          const file = event.dataTransfer?.files?.[0];
+          if (!file) return false;
+          event.preventDefault();
+          file.text().then((text) => editor.setText(text));
+          return true;
+        },
+      }),
+    ],
+  });
+
+  function syncLanguage(text) {
+    const kind = kindOf(text);
+    if (kind === currentKind) return;
+    currentKind = kind;
+    queueMicrotask(() => view.dispatch({ effects: languageSlot.reconfigure(languageOf(text, language)) }));
+  }
+
+  const lineRange = (from, to) => {
+    const doc = view.state.doc;
+    return [doc.lineAt(Math.min(from, doc.length)).number, doc.lineAt(Math.min(to, doc.length)).number];
+  };
+
+  const editor = {
+    view,
+    getText: () => view.state.doc.toString(),
+    setText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 }, scrollIntoView: true });
+    },
+    /** Highlights whole lines of `range` ({from, to}) and scrolls to it; null clears. Returns [first, last] lines. */
+    highlight(range) {
+      if (!range) {
+        view.dispatch({ effects: setHighlight.of(Decoration.none) });
+        parent.removeAttribute("data-highlight");
+        return null;
+      }
+      const [first, last] = lineRange(range.from, range.to);
+      const doc = view.state.doc;
+      const lines = [];
+      for (let n = first; n <= last; n++) lines.push(highlightLine.range(doc.line(n).from));
+      view.dispatch({
+        effects: [setHighlight.of(Decoration.set(lines)), EditorView.scrollIntoView(doc.line(first).from, { y: "center" })],
+      });
+      parent.dataset.highlight = `${first}-${last}`;
+      return [first, last];
+    },
+    /** Gutter markers: `marks` is [{pos, severity}]; the most severe change on a line wins. */
+    mark(marks) {
+      const doc = view.state.doc;
+      const perLine = new Map();
+      for (const { pos, severity } of marks) {
+        const line = doc.lineAt(Math.min(pos, doc.length));
+        const seen = perLine.get(line.number);
+        const rank = SEVERITIES[severity].rank;
+        if (!seen) perLine.set(line.number, { from: line.from, severity, count: 1 });
+        else {
+          seen.count++;
+          if (rank < SEVERITIES[seen.severity].rank) seen.severity = severity;
+        }
+      }
+      const ranges = [...perLine.values()].sort((a, b) => a.from - b.from).map((m) => new SeverityMarker(m.severity, m.count).range(m.from));
+      view.dispatch({ effects: setMarkers.of(RangeSet.of(ranges)) });
+    },
+    /** Shows an input error at `{from, to}` inline (underline, gutter, tooltip); null clears. */
+    showError(problem) {
+      const diagnostics = problem ? [{ from: problem.from, to: Math.max(problem.to, problem.from), severity: "error", message: problem.message }] : [];
+      view.dispatch(setDiagnostics(view.state, diagnostics));
+    },
+    /** The text offset of 1-based `line`, `column`, clamped to the document. */
+    offsetAt(line, column) {
+      const doc = view.state.doc;
+      const at = doc.line(Math.min(Math.max(line, 1), doc.lines));
+      return Math.min(at.from + Math.max(column - 1, 0), at.to);
+    },
+  };
+  syncLanguage("");
+  return editor;
+}
