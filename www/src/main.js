@@ -22,6 +22,7 @@ const $ = (selector) => document.querySelector(selector);
 const reportRoot = $("#report");
 const status = $("#status");
 const ruleDialog = $("#rule-dialog");
+const ruleLoad = $("#rule-load");
 const examplesMenu = $("#examples");
 
 let engine = null;
@@ -147,9 +148,10 @@ function showRule(id) {
       el("p", {}, rule.why),
       el("h3", {}, "What to do"),
       el("p", {}, rule.advice),
-      el("button", { type: "button", class: "primary", onclick: () => (ruleDialog.close(), loadExample(`rule:${rule.id}`)) }, "Load its example pair"),
     );
   }
+  ruleLoad.hidden = !rule;
+  ruleLoad.dataset.example = rule ? `rule:${rule.id}` : "";
   ruleDialog.showModal();
 }
 
@@ -215,6 +217,7 @@ function showCopyFallback(text) {
   const area = el("textarea", { class: "copy-area", readonly: true, "aria-label": "Text to copy" });
   area.value = text;
   replace($("#rule-body"), el("h2", {}, "Copy this"), area);
+  ruleLoad.hidden = true;
   ruleDialog.showModal();
   area.select();
 }
@@ -250,6 +253,10 @@ function wireControls() {
   });
   ruleDialog.addEventListener("click", (event) => event.target === ruleDialog && ruleDialog.close());
   $("#rule-close").addEventListener("click", () => ruleDialog.close());
+  ruleLoad.addEventListener("click", () => {
+    ruleDialog.close();
+    loadExample(ruleLoad.dataset.example);
+  });
   window.addEventListener("hashchange", restoreFromHash);
 }
 
