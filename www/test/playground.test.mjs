@@ -221,6 +221,35 @@ test("a file picked for the new snapshot replaces its text and reruns the diff",
   await page.close();
 });
 
+test("a file dropped on an editor replaces its text", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  const dropped = examples.find((e) => e.id === "rule:tool.removed").old;
+  await page.evaluate((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "old.json", { type: "application/json" }));
+    const target = document.querySelector("#editor-old .cm-content");
+    target.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: 50, clientY: 150 }));
+  }, dropped);
+  await page.waitForFunction((text) => [...document.querySelectorAll("#editor-old .cm-line")].map((l) => l.textContent).join("\n") === text, dropped);
+  await page.close();
+});
+
+test("YAML snapshots work too, with best-effort highlights on the right keys", async () => {
+  const oldYaml = ["tools:", "  - name: search", "    inputSchema:", "      type: object", "      properties:", "        query:", "          type: string", "        repo:", "          type: string", "      required: [query]", ""].join("\n");
+  const newYaml = oldYaml.replace("required: [query]", "required: [query, repo]");
+  const { page } = await open(await encodeState({ old: oldYaml, new: newYaml, config: "" }));
+  const report = engine.diff(oldYaml, newYaml, null);
+  assert.deepEqual(await listed(page, "change"), expectedListing(bySeverityGroups(report.changes)));
+  const index = report.changes.findIndex((change) => change.rule === "tool.input.required.added");
+  assert.ok(index >= 0);
+  assert.equal(report.changes[index].oldPointer, "/tools/0/inputSchema/properties/repo");
+  await page.click(`#report .change[data-index="${index}"] .locate`);
+  // Lines 8-9 hold `repo:` and its body in both texts.
+  assert.equal(await page.$eval("#editor-old", (node) => node.dataset.highlight), "8-9");
+  assert.equal(await page.$eval("#editor-new", (node) => node.dataset.highlight), "8-9");
+  await page.close();
+});
+
 test("copy as Markdown copies the engine's Markdown, or says the engine has none", async () => {
   const example = examples.find((e) => e.id === "rule:tool.removed");
   const { page } = await open("#example=" + encodeURIComponent(example.id));
