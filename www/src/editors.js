@@ -54,7 +54,7 @@ const markerField = StateField.define({
 
 const severityGutter = gutter({ class: "cm-sev-gutter", markers: (view) => view.state.field(markerField) });
 
-const languageOf = (text, fixed) => ((fixed ?? (looksLikeJson(text) ? "json" : "yaml")) === "json" ? json() : yaml());
+const languageSupport = (kind) => (kind === "json" ? json() : yaml());
 
 /**
  * One editor in `parent`. `language` is "json", "yaml", or null to follow the text (snapshots
@@ -62,15 +62,15 @@ const languageOf = (text, fixed) => ((fixed ?? (looksLikeJson(text) ? "json" : "
  */
 export function createEditor(parent, { label, language = null, onChange }) {
   const languageSlot = new Compartment();
-  let currentKind = null;
   const kindOf = (text) => language ?? (looksLikeJson(text) ? "json" : "yaml");
+  let currentKind = kindOf("");
 
   const view = new EditorView({
     parent,
     extensions: [
       basicSetup,
       EditorView.lineWrapping,
-      languageSlot.of(languageOf("", language)),
+      languageSlot.of(languageSupport(currentKind)),
       lintGutter(),
       severityGutter,
       markerField,
@@ -97,11 +97,13 @@ export function createEditor(parent, { label, language = null, onChange }) {
     ],
   });
 
+  /** Snapshots may be JSON or YAML: switch the highlighting when the text changes kind. */
   function syncLanguage(text) {
     const kind = kindOf(text);
     if (kind === currentKind) return;
     currentKind = kind;
-    queueMicrotask(() => view.dispatch({ effects: languageSlot.reconfigure(languageOf(text, language)) }));
+    // Called from an update listener, where dispatching again is not allowed.
+    queueMicrotask(() => view.dispatch({ effects: languageSlot.reconfigure(languageSupport(kind)) }));
   }
 
   const lineRange = (from, to) => {
@@ -161,6 +163,5 @@ export function createEditor(parent, { label, language = null, onChange }) {
       return Math.min(at.from + Math.max(column - 1, 0), at.to);
     },
   };
-  syncLanguage("");
   return editor;
 }

@@ -28,7 +28,6 @@ const examplesMenu = $("#examples");
 let engine = null;
 let rulesById = new Map();
 let examples = [];
-let lastReport = null;
 let timer = 0;
 let firstReport = true;
 /** Set while text is loaded programmatically, so the load is not mistaken for an edit. */
@@ -74,6 +73,15 @@ function rangeOf(side, pointer) {
   return locate(text, pointer, index);
 }
 
+/** A change's pointer into one side's input, or null when the change does not exist there. */
+const pointerOf = (change, side) => change[`${side}Pointer`] ?? null;
+
+function errorWhere(error) {
+  if (error.line !== null) return `line ${error.line}, column ${error.column}`;
+  if (error.pointer !== null) return `at ${error.pointer || "the top level"}`;
+  return "";
+}
+
 function errorRange(error) {
   const editor = editors[error.input];
   if (!editor) return null;
@@ -93,22 +101,18 @@ function run() {
     editor.highlight(null);
   }
   if (result.error) {
-    lastReport = null;
     const range = errorRange(result.error);
-    const where = result.error.line !== null ? `line ${result.error.line}, column ${result.error.column}` : result.error.pointer !== null ? `at ${result.error.pointer || "the top level"}` : "";
     editors[result.error.input]?.showError(range && { ...range, message: result.error.message });
     editors.old.mark([]);
     editors.new.mark([]);
-    renderError(reportRoot, result.error, where);
+    renderError(reportRoot, result.error, errorWhere(result.error));
     say(`Error in ${result.error.input}: ${result.error.detail}`);
   } else {
-    lastReport = result.report;
     renderReport(reportRoot, result.report, { onSelect: selectChange, onRule: showRule });
     for (const side of ["old", "new"]) {
-      const pointerKey = `${side}Pointer`;
       const marks = result.report.changes
-        .filter((change) => change[pointerKey] !== null && change[pointerKey] !== undefined)
-        .map((change) => ({ pos: rangeOf(side, change[pointerKey])?.from ?? 0, severity: change.severity }));
+        .filter((change) => pointerOf(change, side) !== null)
+        .map((change) => ({ pos: rangeOf(side, pointerOf(change, side))?.from ?? 0, severity: change.severity }));
       editors[side].mark(marks);
     }
     say(result.report.summary.text);
@@ -125,9 +129,8 @@ function selectChange(change, kind, index) {
   reportRoot.querySelector(`.change[data-kind="${kind}"][data-index="${index}"]`)?.classList.add("selected");
   const lines = {};
   for (const side of ["old", "new"]) {
-    const pointer = change[`${side}Pointer`];
-    const range = pointer === null || pointer === undefined ? null : rangeOf(side, pointer);
-    lines[side] = editors[side].highlight(range);
+    const pointer = pointerOf(change, side);
+    lines[side] = editors[side].highlight(pointer === null ? null : rangeOf(side, pointer));
   }
   const describe = (side) => (lines[side] ? `${side} lines ${lines[side][0]}–${lines[side][1]}` : `not in ${side}`);
   say(`${change.rule}: ${describe("old")}, ${describe("new")}`);
