@@ -160,10 +160,7 @@ function showRule(id) {
 
 async function loadExample(id) {
   const example = examples.find((candidate) => candidate.id === id);
-  if (!example) {
-    say(`No example named ${id}`);
-    return false;
-  }
+  if (!example) return false;
   examplesMenu.value = id;
   let pair = example;
   if (example.files) {
@@ -189,21 +186,31 @@ function fillExamplesMenu() {
   );
 }
 
+/** Loads what the URL fragment names; `problem` says why a link could not be followed. */
 async function restoreFromHash() {
   const hash = location.hash;
+  let shared;
   try {
-    const shared = await decodeState(hash);
-    if (shared) {
-      examplesMenu.value = "";
-      setState(shared);
-      say("Restored the shared state from the link.");
-      return true;
-    }
+    shared = await decodeState(hash);
   } catch (error) {
-    say(`This share link could not be read: ${error.message}`);
+    return { restored: false, problem: `This share link could not be read (${error.message}); showing an example instead.` };
+  }
+  if (shared) {
+    examplesMenu.value = "";
+    setState(shared);
+    say("Restored the shared state from the link.");
+    return { restored: true };
   }
   const exampleId = exampleFromHash(hash);
-  return exampleId ? loadExample(exampleId) : false;
+  if (!exampleId) return { restored: false };
+  if (await loadExample(exampleId)) return { restored: true };
+  return { restored: false, problem: `There is no example named ${exampleId}; showing another one.` };
+}
+
+async function loadDefault() {
+  const fallback = examples.find((example) => example.id === DEFAULT_EXAMPLE) ?? examples[0];
+  if (fallback) await loadExample(fallback.id);
+  else setState({ old: "{}", new: "{}", config: DEFAULT_CONFIG });
 }
 
 async function copyText(text, done) {
@@ -260,7 +267,10 @@ function wireControls() {
     ruleDialog.close();
     loadExample(ruleLoad.dataset.example);
   });
-  window.addEventListener("hashchange", restoreFromHash);
+  window.addEventListener("hashchange", async () => {
+    const { problem } = await restoreFromHash();
+    if (problem) say(problem);
+  });
 }
 
 async function start() {
@@ -271,11 +281,9 @@ async function start() {
   rulesById = new Map(engine.rules().map((rule) => [rule.id, rule]));
   examples = (await examplesLoaded).examples;
   fillExamplesMenu();
-  if (!(await restoreFromHash())) {
-    const fallback = examples.find((example) => example.id === DEFAULT_EXAMPLE) ?? examples[0];
-    if (fallback) await loadExample(fallback.id);
-    else setState({ old: "{}", new: "{}", config: DEFAULT_CONFIG });
-  }
+  const { restored, problem } = await restoreFromHash();
+  if (!restored) await loadDefault();
+  if (problem) say(problem);
 }
 
 start().catch((error) => {

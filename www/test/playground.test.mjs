@@ -161,6 +161,14 @@ test("a share link restores all three editors, and the page's own link round-tri
   await again.page.close();
 });
 
+test("a broken share link says so and falls back to an example", async () => {
+  const { page, errors } = await open("#s=not-deflate-data");
+  assert.match(await page.textContent("#status"), /share link could not be read/);
+  assert.equal(await page.$eval("#report", (node) => node.dataset.state), "report");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 const HOSTILE = ['<img src=x onerror="window.__pwned=1;alert(1)">', "<script>window.__pwned=2;alert(2)</script>", '"><svg onload=window.__pwned=3>'];
 
 test("hostile names and descriptions are shown as text and never execute", async () => {
