@@ -10,7 +10,8 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const { examples } = JSON.parse(await readFile(path.join(dist, "examples.json"), "utf8"));
 const largest = examples.find((example) => example.id === "release:largest");
-if (!largest) throw new Error("examples.json has no release:largest example (was ../shared/corpus present at build time?)");
+if (!largest)
+  throw new Error("examples.json has no release:largest example (was ../shared/corpus present at build time?)");
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -33,8 +34,12 @@ try {
 const sorted = [...timings].sort((a, b) => a - b);
 const wasm = await readFile(path.join(dist, "mcp_contract_bg.wasm"));
 const app = await readFile(path.join(dist, "app.js"));
-const pairBytes = (await Promise.all([largest.files.old, largest.files.new].map((file) => readFile(path.join(dist, file))))).reduce((sum, bytes) => sum + bytes.length, 0);
+const pairBytes = (
+  await Promise.all([largest.files.old, largest.files.new].map((file) => readFile(path.join(dist, file))))
+).reduce((sum, bytes) => sum + bytes.length, 0);
 console.log(`largest release pair: ${largest.title}, ${kb(pairBytes)}, ${shown} changes listed`);
-console.log(`navigation → first rendered report: median ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms (runs: ${timings.map((t) => t.toFixed(0)).join(", ")} ms; target ≤ 1000 ms)`);
+console.log(
+  `navigation → first rendered report: median ${sorted[Math.floor(RUNS / 2)].toFixed(0)} ms (runs: ${timings.map((t) => t.toFixed(0)).join(", ")} ms; target ≤ 1000 ms)`,
+);
 console.log(`wasm engine: ${kb(wasm.length)} raw, ${kb(gzipSync(wasm, { level: 9 }).length)} gzip -9`);
 console.log(`app.js (page + CodeMirror): ${kb(app.length)} raw, ${kb(gzipSync(app, { level: 9 }).length)} gzip -9`);

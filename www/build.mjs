@@ -68,14 +68,21 @@ async function releasesOf(server) {
   const names = (await readdir(dir)).filter((name) => name.endsWith(".json"));
   names.sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
   return Promise.all(
-    names.map(async (name) => ({ name: name.replace(/\.json$/, ""), file: path.join(dir, name), size: (await stat(path.join(dir, name))).size })),
+    names.map(async (name) => ({
+      name: name.replace(/\.json$/, ""),
+      file: path.join(dir, name),
+      size: (await stat(path.join(dir, name))).size,
+    })),
   );
 }
 
 /** The consecutive release pair with the most bytes across the corpus: the benchmark's subject. */
 async function largestReleasePair() {
   let best = null;
-  for (const server of (await readdir(corpus, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const server of (await readdir(corpus, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     const releases = await releasesOf(server);
     for (let i = 1; i < releases.length; i++) {
       const size = releases[i - 1].size + releases[i].size;
@@ -105,7 +112,13 @@ async function corpusExamples() {
     const pairDir = path.join(corpus, server, "pairs", pair);
     if (!(await exists(pairDir))) continue;
     const files = await copyPair(id.replace("/", "--"), path.join(pairDir, "old.json"), path.join(pairDir, "new.json"));
-    examples.push({ id: `corpus:${id}`, group: "Real changes (corpus)", title: id, description: whatChanged(id, index), files });
+    examples.push({
+      id: `corpus:${id}`,
+      group: "Real changes (corpus)",
+      title: id,
+      description: whatChanged(id, index),
+      files,
+    });
   }
   const largest = await largestReleasePair();
   if (largest) {

@@ -115,7 +115,11 @@ export function createEditor(parent, { label, language = null, onChange }) {
     view,
     getText: () => view.state.doc.toString(),
     setText(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 }, scrollIntoView: true });
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        selection: { anchor: 0 },
+        scrollIntoView: true,
+      });
     },
     /** Highlights whole lines of `range` ({from, to}) and scrolls to it; null clears. Returns [first, last] lines. */
     highlight(range) {
@@ -129,7 +133,10 @@ export function createEditor(parent, { label, language = null, onChange }) {
       const lines = [];
       for (let n = first; n <= last; n++) lines.push(highlightLine.range(doc.line(n).from));
       view.dispatch({
-        effects: [setHighlight.of(Decoration.set(lines)), EditorView.scrollIntoView(doc.line(first).from, { y: "center" })],
+        effects: [
+          setHighlight.of(Decoration.set(lines)),
+          EditorView.scrollIntoView(doc.line(first).from, { y: "center" }),
+        ],
       });
       parent.dataset.highlight = `${first}-${last}`;
       return [first, last];
@@ -148,12 +155,16 @@ export function createEditor(parent, { label, language = null, onChange }) {
           if (rank < SEVERITIES[seen.severity].rank) seen.severity = severity;
         }
       }
-      const ranges = [...perLine.values()].sort((a, b) => a.from - b.from).map((m) => new SeverityMarker(m.severity, m.count).range(m.from));
+      const ranges = [...perLine.values()]
+        .sort((a, b) => a.from - b.from)
+        .map((m) => new SeverityMarker(m.severity, m.count).range(m.from));
       view.dispatch({ effects: setMarkers.of(RangeSet.of(ranges)) });
     },
     /** Shows an input error at `{from, to}` inline (underline, gutter, tooltip); null clears. */
     showError(problem) {
-      const diagnostics = problem ? [{ from: problem.from, to: Math.max(problem.to, problem.from), severity: "error", message: problem.message }] : [];
+      const diagnostics = problem
+        ? [{ from: problem.from, to: Math.max(problem.to, problem.from), severity: "error", message: problem.message }]
+        : [];
       view.dispatch(setDiagnostics(view.state, diagnostics));
     },
     /** The text offset of 1-based `line`, `column`, clamped to the document. */

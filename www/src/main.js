@@ -39,7 +39,11 @@ const editors = {
   config: createEditor($("#editor-config"), { label: "Config (YAML)", language: "yaml", onChange: () => edited() }),
 };
 
-const currentState = () => ({ old: editors.old.getText(), new: editors.new.getText(), config: editors.config.getText() });
+const currentState = () => ({
+  old: editors.old.getText(),
+  new: editors.new.getText(),
+  config: editors.config.getText(),
+});
 
 function say(message) {
   status.textContent = message;
@@ -145,7 +149,13 @@ function showRule(id) {
     replace(
       body,
       el("h2", { id: "rule-title" }, el("code", {}, rule.id)),
-      el("p", { class: "rule-severity" }, "Default severity: ", el("span", { class: `badge sev-${rule.severity}` }, rule.severity.replace(/_/g, " ")), rule.decidedBy === "prose" ? " (decided by reading the prose)" : null),
+      el(
+        "p",
+        { class: "rule-severity" },
+        "Default severity: ",
+        el("span", { class: `badge sev-${rule.severity}` }, rule.severity.replace(/_/g, " ")),
+        rule.decidedBy === "prose" ? " (decided by reading the prose)" : null,
+      ),
       el("p", { class: "rule-summary" }, rule.summary),
       el("h3", {}, "Why"),
       el("p", {}, rule.why),
@@ -165,7 +175,9 @@ async function loadExample(id) {
   let pair = example;
   if (example.files) {
     say(`Loading ${example.title}…`);
-    const [oldText, newText] = await Promise.all([example.files.old, example.files.new].map((url) => fetch(url).then((response) => response.text())));
+    const [oldText, newText] = await Promise.all(
+      [example.files.old, example.files.new].map((url) => fetch(url).then((response) => response.text())),
+    );
     pair = { old: oldText, new: newText };
   }
   setState({ old: pair.old, new: pair.new, config: editors.config.getText() || DEFAULT_CONFIG });
@@ -182,7 +194,13 @@ function fillExamplesMenu() {
   replace(
     examplesMenu,
     el("option", { value: "" }, "Choose an example…"),
-    [...groups].map(([group, items]) => el("optgroup", { label: group }, items.map((example) => el("option", { value: example.id, title: example.description }, example.title)))),
+    [...groups].map(([group, items]) =>
+      el(
+        "optgroup",
+        { label: group },
+        items.map((example) => el("option", { value: example.id, title: example.description }, example.title)),
+      ),
+    ),
   );
 }
 
@@ -193,7 +211,10 @@ async function restoreFromHash() {
   try {
     shared = await decodeState(hash);
   } catch (error) {
-    return { restored: false, problem: `This share link could not be read (${error.message}); showing an example instead.` };
+    return {
+      restored: false,
+      problem: `This share link could not be read (${error.message}); showing an example instead.`,
+    };
   }
   if (shared) {
     examplesMenu.value = "";
@@ -237,13 +258,20 @@ function wireControls() {
   $("#share").addEventListener("click", async () => {
     const hash = await encodeState(currentState());
     history.replaceState(null, "", hash);
-    await copyText(location.href, `Share link copied (${location.href.length} characters). It holds all three inputs; nothing is uploaded.`);
+    await copyText(
+      location.href,
+      `Share link copied (${location.href.length} characters). It holds all three inputs; nothing is uploaded.`,
+    );
   });
   $("#copy-markdown").addEventListener("click", () => {
     const result = engine.markdown(currentState());
     if (result.error) {
       const unknown = /format/i.test(result.error.detail) && result.error.input === "options";
-      say(unknown ? "This engine build cannot render Markdown yet; use the JSON or text report from the CLI." : `Cannot render the report: ${result.error.message}`);
+      say(
+        unknown
+          ? "This engine build cannot render Markdown yet; use the JSON or text report from the CLI."
+          : `Cannot render the report: ${result.error.message}`,
+      );
       return;
     }
     copyText(result.text, "Report copied as Markdown.");
@@ -287,5 +315,12 @@ async function start() {
 }
 
 start().catch((error) => {
-  replace(reportRoot, el("div", { class: "banner verdict-error", role: "alert" }, el("p", {}, `The playground failed to start: ${error.message}`)));
+  replace(
+    reportRoot,
+    el(
+      "div",
+      { class: "banner verdict-error", role: "alert" },
+      el("p", {}, `The playground failed to start: ${error.message}`),
+    ),
+  );
 });

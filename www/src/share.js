@@ -22,7 +22,10 @@ function fromBase64Url(text) {
 
 /** `#s=…` for a state `{old, new, config}` (strings). */
 export async function encodeState(state) {
-  const json = JSON.stringify({ v: 1, ...Object.fromEntries(FIELDS.map((field) => [field, String(state[field] ?? "")])) });
+  const json = JSON.stringify({
+    v: 1,
+    ...Object.fromEntries(FIELDS.map((field) => [field, String(state[field] ?? "")])),
+  });
   const packed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"));
   return PREFIX + toBase64Url(packed);
 }
@@ -30,7 +33,9 @@ export async function encodeState(state) {
 /** The state in a `#s=…` fragment; null when the fragment holds none; throws when it is corrupt. */
 export async function decodeState(hash) {
   if (!hash.startsWith(PREFIX)) return null;
-  const json = new TextDecoder().decode(await pipe(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream("deflate-raw")));
+  const json = new TextDecoder().decode(
+    await pipe(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream("deflate-raw")),
+  );
   const parsed = JSON.parse(json);
   if (parsed?.v !== 1) throw new Error("this share link was made by a newer playground");
   return Object.fromEntries(FIELDS.map((field) => [field, typeof parsed[field] === "string" ? parsed[field] : ""]));

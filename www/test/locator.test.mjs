@@ -30,7 +30,11 @@ async function examplePairs() {
   return Promise.all(
     examples.map(async (example) =>
       example.files
-        ? { id: example.id, old: await readFile(path.join(dist, example.files.old), "utf8"), new: await readFile(path.join(dist, example.files.new), "utf8") }
+        ? {
+            id: example.id,
+            old: await readFile(path.join(dist, example.files.old), "utf8"),
+            new: await readFile(path.join(dist, example.files.new), "utf8"),
+          }
         : example,
     ),
   );
@@ -48,7 +52,11 @@ test("every reported pointer locates text that parses to the value at that point
         const text = pair[side];
         const range = locate(text, pointer);
         assert.equal(range.exact, true, `${pair.id} ${change.rule} ${side} ${pointer}`);
-        assert.deepEqual(sliceValue(text, range, pointer), valueAt(JSON.parse(text), pointer), `${pair.id} ${change.rule} ${side} ${pointer}`);
+        assert.deepEqual(
+          sliceValue(text, range, pointer),
+          valueAt(JSON.parse(text), pointer),
+          `${pair.id} ${change.rule} ${side} ${pointer}`,
+        );
         checked++;
       }
     }
@@ -73,12 +81,28 @@ test("invalid or hostile JSON never throws: syntax errors and absurd nesting giv
 });
 
 test("YAML lookups find keys by block and items by position", () => {
-  const yaml = ["tools:", "  - name: a", "    inputSchema:", "      properties:", "        q:", "          type: string", "  - name: b", "    inputSchema:", "      required:", "      - x", "      - y", ""].join("\n");
+  const yaml = [
+    "tools:",
+    "  - name: a",
+    "    inputSchema:",
+    "      properties:",
+    "        q:",
+    "          type: string",
+    "  - name: b",
+    "    inputSchema:",
+    "      required:",
+    "      - x",
+    "      - y",
+    "",
+  ].join("\n");
   const slice = (pointer) => {
     const range = locateYaml(yaml, pointer);
     return { text: yaml.slice(range.from, range.to), exact: range.exact };
   };
-  assert.deepEqual(slice("/tools/0/inputSchema/properties/q"), { text: "        q:\n          type: string", exact: true });
+  assert.deepEqual(slice("/tools/0/inputSchema/properties/q"), {
+    text: "        q:\n          type: string",
+    exact: true,
+  });
   assert.deepEqual(slice("/tools/1/inputSchema/required/1"), { text: "      - y", exact: true });
   assert.deepEqual(slice("/tools/1/name"), { text: "  - name: b", exact: true });
   assert.equal(slice("/tools/2").exact, false);

@@ -86,11 +86,16 @@ const bySeverityGroups = (changes) => {
 };
 
 async function editorText(page, side) {
-  return page.$eval(`#editor-${side}`, (node) => [...node.querySelectorAll(".cm-line")].map((line) => line.textContent).join("\n"));
+  return page.$eval(`#editor-${side}`, (node) =>
+    [...node.querySelectorAll(".cm-line")].map((line) => line.textContent).join("\n"),
+  );
 }
 
 test("each example lists exactly the engine's changes with their severities and verdict", async () => {
-  const chosen = [examples.find((e) => e.id.startsWith("corpus:")), ...examples.filter((e) => e.id.startsWith("rule:")).slice(0, 4)].filter(Boolean);
+  const chosen = [
+    examples.find((e) => e.id.startsWith("corpus:")),
+    ...examples.filter((e) => e.id.startsWith("rule:")).slice(0, 4),
+  ].filter(Boolean);
   assert.ok(chosen.length >= 3);
   for (const example of chosen) {
     const { page, errors } = await open(`#example=${encodeURIComponent(example.id)}`);
@@ -100,7 +105,11 @@ test("each example lists exactly the engine's changes with their severities and 
     assert.deepEqual(await listed(page, "change"), expectedListing(bySeverityGroups(report.changes)), example.id);
     assert.equal(await page.$eval(".banner", (node) => node.dataset.verdict), report.summary.verdict, example.id);
     const counts = await page.$$eval(".counts li", (items) => items.map((item) => item.textContent));
-    for (const [severity, count] of Object.entries(report.summary.counts)) assert.ok(counts.includes(`${severity.replace(/_/g, " ")}${count}`), `${example.id} ${severity} ${count}: ${counts}`);
+    for (const [severity, count] of Object.entries(report.summary.counts))
+      assert.ok(
+        counts.includes(`${severity.replace(/_/g, " ")}${count}`),
+        `${example.id} ${severity} ${count}: ${counts}`,
+      );
     assert.deepEqual(errors, []);
     await page.close();
   }
@@ -114,7 +123,10 @@ function expectedLines(document, pointer) {
   for (const token of tokens.slice(0, -1)) parent = parent[token];
   const value = parent[tokens.at(-1)];
   parent[tokens.at(-1)] = "\u2063sentinel\u2063";
-  const first = JSON.stringify(clone, null, 2).split("\n").findIndex((line) => line.includes("\u2063sentinel\u2063")) + 1;
+  const first =
+    JSON.stringify(clone, null, 2)
+      .split("\n")
+      .findIndex((line) => line.includes("\u2063sentinel\u2063")) + 1;
   return `${first}-${first + JSON.stringify(value, null, 2).split("\n").length - 1}`;
 }
 
@@ -127,14 +139,22 @@ test("clicking a change highlights its lines in both editors and scrolls them in
   const expectedNew = expectedLines(JSON.parse(example.new), change.newPointer);
   assert.equal(await page.$eval("#editor-old", (node) => node.dataset.highlight), expectedOld);
   assert.equal(await page.$eval("#editor-new", (node) => node.dataset.highlight), expectedNew);
-  for (const [side, expected] of [["old", expectedOld], ["new", expectedNew]]) {
+  for (const [side, expected] of [
+    ["old", expectedOld],
+    ["new", expectedNew],
+  ]) {
     const [first, last] = expected.split("-").map(Number);
-    const highlighted = await page.$$eval(`#editor-${side} .cm-hl-line`, (lines) => lines.map((line) => line.textContent));
+    const highlighted = await page.$$eval(`#editor-${side} .cm-hl-line`, (lines) =>
+      lines.map((line) => line.textContent),
+    );
     assert.equal(highlighted.length, last - first + 1, side);
     assert.match(highlighted[0], new RegExp(`"${change.oldPointer.split("/").at(-1)}"`), side);
   }
   const markers = await page.$$eval("#editor-new .sev-mark", (marks) => marks.map((mark) => mark.title));
-  assert.ok(markers.some((title) => title.startsWith("Breaking")), `gutter markers: ${markers}`);
+  assert.ok(
+    markers.some((title) => title.startsWith("Breaking")),
+    `gutter markers: ${markers}`,
+  );
   await page.close();
 });
 
@@ -155,7 +175,8 @@ test("a share link restores all three editors, and the page's own link round-tri
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
   assert.deepEqual(await decodeState(new URL(link).hash), state);
   const again = await open(new URL(link).hash);
-  for (const side of ["old", "new", "config"]) assert.equal(await editorText(again.page, side), await editorText(page, side), side);
+  for (const side of ["old", "new", "config"])
+    assert.equal(await editorText(again.page, side), await editorText(page, side), side);
   assert.deepEqual(await listed(again.page, "suppressed"), await listed(page, "suppressed"));
   await page.close();
   await again.page.close();
@@ -169,18 +190,34 @@ test("a broken share link says so and falls back to an example", async () => {
   await page.close();
 });
 
-const HOSTILE = ['<img src=x onerror="window.__pwned=1;alert(1)">', "<script>window.__pwned=2;alert(2)</script>", '"><svg onload=window.__pwned=3>'];
+const HOSTILE = [
+  '<img src=x onerror="window.__pwned=1;alert(1)">',
+  "<script>window.__pwned=2;alert(2)</script>",
+  '"><svg onload=window.__pwned=3>',
+];
 
 test("hostile names and descriptions are shown as text and never execute", async () => {
-  const tool = (name, description) => ({ name, description, inputSchema: { type: "object", properties: { q: { type: "string", description } } } });
+  const tool = (name, description) => ({
+    name,
+    description,
+    inputSchema: { type: "object", properties: { q: { type: "string", description } } },
+  });
   const old = { tools: [tool(HOSTILE[0], HOSTILE[1]), tool("plain", HOSTILE[2])] };
   const neu = { tools: [tool(HOSTILE[0], HOSTILE[2] + HOSTILE[0])] };
   const baseline = await open("#example=" + encodeURIComponent("rule:tool.added"));
-  const countTags = (page) => page.$$eval("img, script, svg, iframe, object, embed", (nodes) => nodes.map((node) => node.tagName).sort().join(","));
+  const countTags = (page) =>
+    page.$$eval("img, script, svg, iframe, object, embed", (nodes) =>
+      nodes
+        .map((node) => node.tagName)
+        .sort()
+        .join(","),
+    );
   const cleanTags = await countTags(baseline.page);
   await baseline.page.close();
 
-  const { page, dialogs, errors } = await open(await encodeState({ old: JSON.stringify(old, null, 2), new: JSON.stringify(neu, null, 2), config: "" }));
+  const { page, dialogs, errors } = await open(
+    await encodeState({ old: JSON.stringify(old, null, 2), new: JSON.stringify(neu, null, 2), config: "" }),
+  );
   const report = engine.diff(old, neu, null);
   assert.ok(report.changes.length >= 2);
   for (const item of await page.$$("#report .change .locate")) await item.click();
@@ -222,10 +259,19 @@ test("a file picked for the new snapshot replaces its text and reruns the diff",
   const example = examples.find((e) => e.id === "rule:tool.removed");
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.click('[data-open="new"]')]);
   await chooser.setFiles({ name: "new.json", mimeType: "application/json", buffer: Buffer.from(example.new) });
-  await page.waitForFunction((text) => [...document.querySelectorAll("#editor-new .cm-line")].map((l) => l.textContent).join("\n") === text, example.new);
+  await page.waitForFunction(
+    (text) => [...document.querySelectorAll("#editor-new .cm-line")].map((l) => l.textContent).join("\n") === text,
+    example.new,
+  );
   const current = { old: await editorText(page, "old"), new: example.new };
-  await page.waitForFunction((count) => document.querySelectorAll('#report .change[data-kind="change"]').length === count, engine.diff(current.old, current.new, null).changes.length);
-  assert.deepEqual(await listed(page, "change"), expectedListing(bySeverityGroups(engine.diff(current.old, current.new, null).changes)));
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('#report .change[data-kind="change"]').length === count,
+    engine.diff(current.old, current.new, null).changes.length,
+  );
+  assert.deepEqual(
+    await listed(page, "change"),
+    expectedListing(bySeverityGroups(engine.diff(current.old, current.new, null).changes)),
+  );
   await page.close();
 });
 
@@ -236,14 +282,31 @@ test("a file dropped on an editor replaces its text", async () => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([text], "old.json", { type: "application/json" }));
     const target = document.querySelector("#editor-old .cm-content");
-    target.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: 50, clientY: 150 }));
+    target.dispatchEvent(
+      new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: 50, clientY: 150 }),
+    );
   }, dropped);
-  await page.waitForFunction((text) => [...document.querySelectorAll("#editor-old .cm-line")].map((l) => l.textContent).join("\n") === text, dropped);
+  await page.waitForFunction(
+    (text) => [...document.querySelectorAll("#editor-old .cm-line")].map((l) => l.textContent).join("\n") === text,
+    dropped,
+  );
   await page.close();
 });
 
 test("YAML snapshots work too, with best-effort highlights on the right keys", async () => {
-  const oldYaml = ["tools:", "  - name: search", "    inputSchema:", "      type: object", "      properties:", "        query:", "          type: string", "        repo:", "          type: string", "      required: [query]", ""].join("\n");
+  const oldYaml = [
+    "tools:",
+    "  - name: search",
+    "    inputSchema:",
+    "      type: object",
+    "      properties:",
+    "        query:",
+    "          type: string",
+    "        repo:",
+    "          type: string",
+    "      required: [query]",
+    "",
+  ].join("\n");
   const newYaml = oldYaml.replace("required: [query]", "required: [query, repo]");
   const { page } = await open(await encodeState({ old: oldYaml, new: newYaml, config: "" }));
   const report = engine.diff(oldYaml, newYaml, null);
@@ -284,12 +347,23 @@ test("everything is reachable by keyboard: controls, editors, changes and rule e
   const seen = [];
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press("Tab");
-    seen.push(await page.evaluate(() => {
-      const node = document.activeElement;
-      return node.id || node.getAttribute("aria-label") || node.className;
-    }));
+    seen.push(
+      await page.evaluate(() => {
+        const node = document.activeElement;
+        return node.id || node.getAttribute("aria-label") || node.className;
+      }),
+    );
   }
-  for (const wanted of ["examples", "share", "copy-markdown", "Old snapshot (JSON or YAML)", "New snapshot (JSON or YAML)", "Config (YAML)", "locate", "rule-link"]) {
+  for (const wanted of [
+    "examples",
+    "share",
+    "copy-markdown",
+    "Old snapshot (JSON or YAML)",
+    "New snapshot (JSON or YAML)",
+    "Config (YAML)",
+    "locate",
+    "rule-link",
+  ]) {
     assert.ok(seen.includes(wanted), `${wanted} not reached by Tab: ${seen.join(" | ")}`);
   }
   await page.focus("#report .change .locate");
