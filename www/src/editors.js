@@ -24,21 +24,22 @@ const highlightField = StateField.define({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+/** The most severe of the changes on one line; carries them all for a click on the marker. */
 class SeverityMarker extends GutterMarker {
-  constructor(severity, count) {
+  constructor(severity, items) {
     super();
     this.severity = severity;
-    this.count = count;
+    this.items = items;
   }
   eq(other) {
-    return other.severity === this.severity && other.count === this.count;
+    return other.severity === this.severity && other.items.length === this.items.length;
   }
   toDOM() {
     const mark = document.createElement("span");
     mark.className = `sev-mark sev-${this.severity}`;
     mark.textContent = SEVERITIES[this.severity].letter;
-    const more = this.count > 1 ? ` (+${this.count - 1} more on this line)` : "";
-    mark.title = severityLabel(this.severity) + more;
+    const more = this.items.length > 1 ? ` (+${this.items.length - 1} more on this line)` : "";
+    mark.title = `${severityLabel(this.severity)}${more}: click to show`;
     return mark;
   }
 }
@@ -52,15 +53,36 @@ const markerField = StateField.define({
   },
 });
 
-const severityGutter = gutter({ class: "cm-sev-gutter", markers: (view) => view.state.field(markerField) });
+function markerAt(state, pos) {
+  let found = null;
+  state.field(markerField).between(pos, pos, (from, _to, marker) => {
+    if (from === pos) found = marker;
+  });
+  return found;
+}
+
+const severityGutter = (onMarkerClick) =>
+  gutter({
+    class: "cm-sev-gutter",
+    markers: (view) => view.state.field(markerField),
+    domEventHandlers: {
+      mousedown(view, line) {
+        const marker = markerAt(view.state, line.from);
+        if (!marker) return false;
+        onMarkerClick(marker.items);
+        return true;
+      },
+    },
+  });
 
 const languageSupport = (kind) => (kind === "json" ? json() : yaml());
 
 /**
  * One editor in `parent`. `language` is "json", "yaml", or null to follow the text (snapshots
  * may be either). `onChange(text)` fires on every edit; a dropped file replaces the whole text.
+ * `onMarkerClick(items)` gets the items of the gutter marker clicked (see `mark`).
  */
-export function createEditor(parent, { label, language = null, onChange }) {
+export function createEditor(parent, { label, language = null, onChange, onMarkerClick = () => {} }) {
   const languageSlot = new Compartment();
   const kindOf = (text) => language ?? (looksLikeJson(text) ? "json" : "yaml");
   let currentKind = kindOf("");
@@ -72,7 +94,7 @@ export function createEditor(parent, { label, language = null, onChange }) {
       EditorView.lineWrapping,
       languageSlot.of(languageSupport(currentKind)),
       lintGutter(),
-      severityGutter,
+      severityGutter(onMarkerClick),
       markerField,
       highlightField,
       EditorView.contentAttributes.of({ "aria-label": label }),
@@ -141,23 +163,22 @@ export function createEditor(parent, { label, language = null, onChange }) {
       parent.dataset.highlight = `${first}-${last}`;
       return [first, last];
     },
-    /** Gutter markers: `marks` is [{pos, severity}]; the most severe change on a line wins. */
+    /** Gutter markers: `marks` is [{pos, severity, item}]; the most severe change on a line shows. */
     mark(marks) {
       const doc = view.state.doc;
       const perLine = new Map();
-      for (const { pos, severity } of marks) {
+      for (const { pos, severity, item } of marks) {
         const line = doc.lineAt(Math.min(pos, doc.length));
         const seen = perLine.get(line.number);
-        const rank = SEVERITIES[severity].rank;
-        if (!seen) perLine.set(line.number, { from: line.from, severity, count: 1 });
+        if (!seen) perLine.set(line.number, { from: line.from, severity, items: [item] });
         else {
-          seen.count++;
-          if (rank < SEVERITIES[seen.severity].rank) seen.severity = severity;
+          seen.items.push(item);
+          if (SEVERITIES[severity].rank < SEVERITIES[seen.severity].rank) seen.severity = severity;
         }
       }
       const ranges = [...perLine.values()]
         .sort((a, b) => a.from - b.from)
-        .map((m) => new SeverityMarker(m.severity, m.count).range(m.from));
+        .map((m) => new SeverityMarker(m.severity, m.items).range(m.from));
       view.dispatch({ effects: setMarkers.of(RangeSet.of(ranges)) });
     },
     /** Shows an input error at `{from, to}` inline (underline, gutter, tooltip); null clears. */

@@ -34,8 +34,16 @@ let firstReport = true;
 let loading = false;
 
 const editors = {
-  old: createEditor($("#editor-old"), { label: "Old snapshot (JSON or YAML)", onChange: () => edited() }),
-  new: createEditor($("#editor-new"), { label: "New snapshot (JSON or YAML)", onChange: () => edited() }),
+  old: createEditor($("#editor-old"), {
+    label: "Old snapshot (JSON or YAML)",
+    onChange: () => edited(),
+    onMarkerClick: (items) => revealChange(items[0]),
+  }),
+  new: createEditor($("#editor-new"), {
+    label: "New snapshot (JSON or YAML)",
+    onChange: () => edited(),
+    onMarkerClick: (items) => revealChange(items[0]),
+  }),
   config: createEditor($("#editor-config"), { label: "Config (YAML)", language: "yaml", onChange: () => edited() }),
 };
 
@@ -115,8 +123,13 @@ function run() {
     renderReport(reportRoot, result.report, { onSelect: selectChange, onRule: showRule });
     for (const side of ["old", "new"]) {
       const marks = result.report.changes
-        .filter((change) => pointerOf(change, side) !== null)
-        .map((change) => ({ pos: rangeOf(side, pointerOf(change, side))?.from ?? 0, severity: change.severity }));
+        .map((change, index) => ({ change, index, pointer: pointerOf(change, side) }))
+        .filter(({ pointer }) => pointer !== null)
+        .map(({ change, index, pointer }) => ({
+          pos: rangeOf(side, pointer)?.from ?? 0,
+          severity: change.severity,
+          item: { change, index },
+        }));
       editors[side].mark(marks);
     }
     say(result.report.summary.text);
@@ -138,6 +151,12 @@ function selectChange(change, kind, index) {
   }
   const describe = (side) => (lines[side] ? `${side} lines ${lines[side][0]}–${lines[side][1]}` : `not in ${side}`);
   say(`${change.rule}: ${describe("old")}, ${describe("new")}`);
+}
+
+/** From a gutter marker to its change: select it and bring its entry in the report into view. */
+function revealChange({ change, index }) {
+  selectChange(change, "change", index);
+  reportRoot.querySelector(`.change[data-kind="change"][data-index="${index}"]`)?.scrollIntoView({ block: "nearest" });
 }
 
 function showRule(id) {

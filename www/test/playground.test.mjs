@@ -158,6 +158,27 @@ test("clicking a change highlights its lines in both editors and scrolls them in
   await page.close();
 });
 
+test("clicking a gutter marker selects the change it marks", async () => {
+  const example = examples.find((e) => e.id.startsWith("corpus:")) ?? examples[0];
+  const { page } = await open(`#example=${encodeURIComponent(example.id)}`);
+  const pair = await pairOf(example);
+  const listedChanges = bySeverityGroups(engine.diff(pair.old, pair.new, null).changes);
+  const marker = await page.$("#editor-new .sev-mark");
+  await marker.click();
+  const selected = await page.$eval("#report .change.selected", (node) => node.dataset.rule);
+  const highlight = await page.$eval("#editor-new", (node) => node.dataset.highlight);
+  assert.ok(listedChanges.some((change) => change.rule === selected));
+  // The marker's line is the first highlighted line of the change it selected.
+  const markerLine = await page.evaluate((mark) => {
+    const markerTop = mark.getBoundingClientRect().top;
+    const numbers = [...document.querySelectorAll("#editor-new .cm-lineNumbers .cm-gutterElement")];
+    const row = numbers.find((n) => Math.abs(n.getBoundingClientRect().top - markerTop) < 4 && n.textContent);
+    return Number(row?.textContent);
+  }, marker);
+  assert.equal(Number(highlight.split("-")[0]), markerLine);
+  await page.close();
+});
+
 test("a share link restores all three editors, and the page's own link round-trips", async () => {
   const example = examples.find((e) => e.id === "rule:tool.description.changed");
   const config = "ignore:\n  - rule: tool.description.*\n    reason: Prose churn is reviewed by hand.\n";
