@@ -1,0 +1,76 @@
+// Shared by the browser tests and the benchmark: a tiny static server for www/dist on
+// 127.0.0.1 (random free port) and Debian's chromium driven by playwright-core.
+import { createServer } from "node:http";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const www = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+export const dist = path.join(www, "dist");
+export const repoRoot = path.dirname(www);
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".wasm": "application/wasm",
+};
+
+/** Serves www/dist; resolves to `{origin, close()}`. Paths outside dist are refused. */
+export async function serveDist() {
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url, "http://localhost");
+    const relative = decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname);
+    const file = path.join(dist, path.normalize(relative));
+    if (!file.startsWith(dist + path.sep)) {
+      response.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, {
+        "content-type": TYPES[path.extname(file)] ?? "application/octet-stream",
+        "cache-control": "no-store",
+      });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end("not found");
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Launches chromium with a fresh profile; `close()` also removes the profile. */
+export async function launchBrowser() {
+  const profile = await mkdtemp(path.join(tmpdir(), "mcp-contract-www-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1280, height: 800 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
