@@ -8,9 +8,22 @@ use std::ops::Range;
 /// ~1 MB of `u32`. Beyond it the whole middle is one hunk, which then scores as a large rewrite.
 pub const MAX_ALIGN_CELLS: usize = 250_000;
 
-/// Sentences of folded text in step-1 normal form: split at line breaks and after `.`, `!`, `?` or `;` followed
-/// by a space; empty pieces dropped.
-pub fn sentences(folded: &str) -> Vec<String> {
+/// One sentence: its text as written (folded) and its step-1 normal form, which alignment compares.
+#[derive(Clone, Debug)]
+pub struct Sentence<'a> {
+    pub text: &'a str,
+    pub key: String,
+}
+
+impl PartialEq for Sentence<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+/// Sentences of folded text: split at line breaks and after `.`, `!`, `?` or `;` followed by a space; pieces
+/// that normalise to nothing are dropped.
+pub fn sentences(folded: &str) -> Vec<Sentence<'_>> {
     let mut pieces = Vec::new();
     let mut start = 0;
     let mut chars = folded.char_indices().peekable();
@@ -27,7 +40,7 @@ pub fn sentences(folded: &str) -> Vec<String> {
         }
     }
     pieces.push(folded.get(start..).unwrap_or_default());
-    pieces.into_iter().map(collapse).filter(|s| !s.is_empty()).collect()
+    pieces.into_iter().map(|text| Sentence { text, key: collapse(text) }).filter(|s| !s.key.is_empty()).collect()
 }
 
 /// A changed region: sentences `old` of the old text were replaced by sentences `new` of the new text
@@ -42,10 +55,11 @@ pub struct Hunk {
 ///
 /// The common prefix and suffix are trimmed in linear time (one edited sentence in a long text is then a single
 /// comparison); the rest is aligned by longest common subsequence when small enough, else reported as one hunk.
-pub fn hunks(old: &[String], new: &[String]) -> Vec<Hunk> {
+pub fn hunks<T: PartialEq>(old: &[T], new: &[T]) -> Vec<Hunk> {
     let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    // prefix ≤ min(len), so these slices are valid; prefix + suffix ≤ min(len) because the suffix only walks what
+    // is left after the prefix, so the ranges below are valid too.
     let suffix = old[prefix..].iter().rev().zip(new[prefix..].iter().rev()).take_while(|(a, b)| a == b).count();
-    // prefix + suffix ≤ min(len): suffix only walks what is left after the prefix, so both ranges are valid.
     let (old_mid, new_mid) = (prefix..old.len() - suffix, prefix..new.len() - suffix);
     if old_mid.is_empty() && new_mid.is_empty() {
         return Vec::new();
@@ -68,7 +82,7 @@ pub fn hunks(old: &[String], new: &[String]) -> Vec<Hunk> {
 
 /// Index pairs of one longest common subsequence, ascending. Cost is `old.len() × new.len()`, bounded by the
 /// caller to [`MAX_ALIGN_CELLS`].
-fn common_subsequence(old: &[String], new: &[String]) -> Vec<(usize, usize)> {
+fn common_subsequence<T: PartialEq>(old: &[T], new: &[T]) -> Vec<(usize, usize)> {
     let width = new.len() + 1;
     // lengths[i * width + j] = LCS length of old[i..] and new[j..]; every index below is < (old.len()+1) * width.
     let mut lengths = vec![0u32; (old.len() + 1) * width];
@@ -105,7 +119,9 @@ mod tests {
 
     #[test]
     fn sentences_split_at_terminators_and_lines() {
-        assert_eq!(sentences("One. Two!\nThree; v1.2 stays\n\n"), ["one", "two", "three", "v1.2 stays"]);
+        let keys: Vec<String> = sentences("One. Two!\nThree; v1.2 stays\n\n").into_iter().map(|s| s.key).collect();
+        assert_eq!(keys, ["one", "two", "three", "v1.2 stays"]);
+        assert_eq!(sentences("A  b. C")[0].text, "A  b.");
         assert!(sentences(" \n ").is_empty());
     }
 

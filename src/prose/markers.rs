@@ -3,35 +3,44 @@
 use super::normalise::Token;
 use std::collections::BTreeMap;
 
-/// Negations after contraction expansion (`don't` is `do not` by now).
-const NEGATIONS: &[&str] = &["not", "no", "never", "without", "none", "nothing", "neither", "nor"];
-
-/// Modality: obligation, permission and exclusivity.
-const MODALITY: &[&str] = &[
-    "must",
-    "should",
-    "shall",
-    "only",
-    "required",
-    "require",
-    "requires",
-    "optional",
-    "optionally",
-    "always",
-    "mandatory",
-];
+/// Negations (after contraction expansion: `don't` is `do not` by now) and modality (obligation, permission,
+/// exclusivity).
+fn is_marker_word(word: &str) -> bool {
+    matches!(
+        word,
+        "not"
+            | "no"
+            | "never"
+            | "without"
+            | "none"
+            | "nothing"
+            | "neither"
+            | "nor"
+            | "must"
+            | "should"
+            | "shall"
+            | "only"
+            | "required"
+            | "require"
+            | "requires"
+            | "optional"
+            | "optionally"
+            | "always"
+            | "mandatory"
+    )
+}
 
 /// The markers of a text as a multiset (marker → count), so a second `not` is a change.
 pub type Markers = BTreeMap<String, usize>;
 
-/// Negations, modality words, numbers (each run of digits in a token) and identifiers (`statsPeriod`,
-/// `owner_type`: renaming the argument a description refers to changes the call a model makes).
-pub fn markers(tokens: &[Token]) -> Markers {
-    let mut found = Markers::new();
+/// Adds the markers of `tokens` to `found`: negations, modality words, numbers (each run of digits in a token) and
+/// identifiers (`statsPeriod`, `owner_type`: renaming the argument a description refers to changes the call a
+/// model makes).
+pub fn count(tokens: &[Token], found: &mut Markers) {
     let mut add = |marker: &str| *found.entry(marker.to_string()).or_insert(0) += 1;
     for token in tokens {
         let word = token.text.as_str();
-        if token.identifier || NEGATIONS.contains(&word) || MODALITY.contains(&word) {
+        if token.identifier || is_marker_word(word) {
             add(word);
             if token.identifier {
                 continue;
@@ -41,7 +50,6 @@ pub fn markers(tokens: &[Token]) -> Markers {
             add(number);
         }
     }
-    found
 }
 
 /// How two marker multisets differ: what the old text has more of, and what the new text has more of.
@@ -76,7 +84,11 @@ mod tests {
     use crate::prose::normalise::{fold, tokenise};
 
     fn change(old: &str, new: &str) -> MarkerChange {
-        let of = |text: &str| markers(&tokenise(&fold(text)));
+        let of = |text: &str| {
+            let mut found = Markers::new();
+            count(&tokenise(&fold(text)), &mut found);
+            found
+        };
         compare(&of(old), &of(new))
     }
 

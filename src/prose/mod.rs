@@ -16,14 +16,15 @@
 mod align;
 mod markers;
 mod normalise;
+mod region;
 mod scores;
 
 pub use normalise::normalise;
 
 use crate::severity::Severity;
-use align::Hunk;
-use markers::MarkerChange;
+use markers::{MarkerChange, Markers};
 use normalise::Token;
+use region::{Region, Scores};
 use serde_json::{json, Map, Value};
 
 // Thresholds, chosen on the hand-labelled corpus edits in tests/prose/labels.tsv (227 edits: 211
@@ -79,46 +80,58 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
         let reason = if old_norm.is_empty() { "text added where there was none" } else { "text removed" };
         return Some(Verdict::new(Severity::PotentiallyBreaking, 2, reason, Scores::NONE).finish());
     }
-    let (old_tokens, new_tokens) = (normalise::tokenise(&old_folded), normalise::tokenise(&new_folded));
-    let region = ChangedRegion::find(&old_folded, &new_folded, &old_norm, &new_norm);
+    let (regions, several) = region::regions(&old_folded, &new_folded);
+    let decisive = region::most_alarming(&regions);
+    let verdict = |severity, step, reason: &str| {
+        let mut verdict = Verdict::new(severity, step, reason, decisive.map_or(Scores::SAME, |r| r.scores));
+        verdict.sentence = decisive.filter(|_| several);
+        verdict
+    };
 
-    let marker_change = markers::compare(&markers::markers(&old_tokens), &markers::markers(&new_tokens));
-    if !marker_change.is_empty() {
-        let reason = describe_markers(&marker_change);
-        let mut verdict = Verdict::new(Severity::PotentiallyBreaking, 3, &reason, region.scores);
-        verdict.markers = Some(marker_change);
-        return Some(verdict.with_sentence(region).finish());
+    let (mut old_markers, mut new_markers) = (Markers::new(), Markers::new());
+    for region in &regions {
+        markers::count(&region.old_tokens, &mut old_markers);
+        markers::count(&region.new_tokens, &mut new_markers);
     }
-    if words(&old_tokens).eq(words(&new_tokens)) {
-        let verdict = Verdict::new(Severity::Documentation, 4, "only punctuation changed", region.scores);
+    let marker_change = markers::compare(&old_markers, &new_markers);
+    if !marker_change.is_empty() {
+        let mut verdict = verdict(Severity::PotentiallyBreaking, 3, &describe_markers(&marker_change));
+        verdict.markers = Some(marker_change);
         return Some(verdict.finish());
     }
-    if same_multiset(&old_tokens, &new_tokens) {
-        let verdict =
-            Verdict::new(Severity::PotentiallyBreaking, 4, "the same words in a different order", region.scores);
-        return Some(verdict.with_sentence(region).finish());
+    if regions.iter().all(|r| words(&r.old_tokens).eq(words(&r.new_tokens))) {
+        let mut verdict = verdict(Severity::Documentation, 4, "only punctuation changed");
+        verdict.sentence = None;
+        return Some(verdict.finish());
     }
-    let scores = region.scores;
-    let severity = if scores.documentation() { Severity::Documentation } else { Severity::PotentiallyBreaking };
-    let reason = match (&region.hunk, severity) {
-        (Some(hunk), Severity::PotentiallyBreaking) if hunk.old.is_empty() => "a sentence was added".to_string(),
-        (Some(hunk), Severity::PotentiallyBreaking) if hunk.new.is_empty() => "a sentence was removed".to_string(),
-        _ => format!("char similarity {:.2}, token overlap {:.2}", scores.chars, scores.tokens),
+    if same_multiset(regions.iter().map(|r| &r.old_tokens), regions.iter().map(|r| &r.new_tokens)) {
+        return Some(verdict(Severity::PotentiallyBreaking, 4, "the same words in a different order").finish());
+    }
+    let Some(region) = decisive else {
+        // Unreachable: without regions every region trivially kept its words, and step 4 returned.
+        return Some(verdict(Severity::PotentiallyBreaking, 5, "wording changed").finish());
     };
-    Some(Verdict::new(severity, 5, &reason, scores).with_sentence(region).finish())
+    let severity = if region.scores.documentation() { Severity::Documentation } else { Severity::PotentiallyBreaking };
+    let reason = match severity {
+        Severity::PotentiallyBreaking if region.hunk.old.is_empty() => "a sentence was added".to_string(),
+        Severity::PotentiallyBreaking if region.hunk.new.is_empty() => "a sentence was removed".to_string(),
+        _ => format!("char similarity {:.2}, token overlap {:.2}", region.scores.chars, region.scores.tokens),
+    };
+    Some(verdict(severity, 5, &reason).finish())
 }
 
 fn words(tokens: &[Token]) -> impl Iterator<Item = &str> {
     tokens.iter().map(|t| t.text.as_str())
 }
 
-fn same_multiset(old: &[Token], new: &[Token]) -> bool {
-    fn sorted(tokens: &[Token]) -> Vec<&str> {
-        let mut all: Vec<&str> = words(tokens).collect();
+/// Whether the old and new regions hold the same words counted with multiplicity.
+fn same_multiset<'a>(old: impl Iterator<Item = &'a Vec<Token>>, new: impl Iterator<Item = &'a Vec<Token>>) -> bool {
+    fn sorted<'a>(regions: impl Iterator<Item = &'a Vec<Token>>) -> Vec<&'a str> {
+        let mut all: Vec<&str> = regions.flat_map(|tokens| words(tokens)).collect();
         all.sort_unstable();
         all
     }
-    old.len() == new.len() && sorted(old) == sorted(new)
+    sorted(old) == sorted(new)
 }
 
 fn describe_markers(change: &MarkerChange) -> String {
@@ -133,92 +146,20 @@ fn describe_markers(change: &MarkerChange) -> String {
     }
 }
 
-/// The two step-5 scores of a changed region.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Scores {
-    chars: f64,
-    tokens: f64,
-}
-
-impl Scores {
-    const SAME: Scores = Scores { chars: 1.0, tokens: 1.0 };
-    const NONE: Scores = Scores { chars: 0.0, tokens: 0.0 };
-
-    fn of(old: &str, new: &str) -> Scores {
-        let (old_tokens, new_tokens) = (normalise::tokenise(old), normalise::tokenise(new));
-        Scores {
-            chars: scores::char_similarity(old, new, &old_tokens, &new_tokens),
-            tokens: scores::token_overlap(&old_tokens, &new_tokens),
-        }
-    }
-
-    /// One score high and neither low.
-    fn documentation(self) -> bool {
-        (self.chars >= CHAR_HIGH || self.tokens >= TOKEN_HIGH) && self.chars >= CHAR_LOW && self.tokens >= TOKEN_LOW
-    }
-
-    /// Orders regions from the most to the least alarming.
-    fn alarm(self) -> (bool, f64) {
-        (self.documentation(), self.chars.min(self.tokens))
-    }
-}
-
-/// The sentences that changed, reduced to the one region that decides (the most alarming).
-struct ChangedRegion {
-    scores: Scores,
-    /// `None` when the texts have one sentence each or sentence alignment found no difference.
-    hunk: Option<Hunk>,
-    old: String,
-    new: String,
-}
-
-impl ChangedRegion {
-    fn find(old_folded: &str, new_folded: &str, old_norm: &str, new_norm: &str) -> ChangedRegion {
-        let (old_sentences, new_sentences) = (align::sentences(old_folded), align::sentences(new_folded));
-        let whole = || ChangedRegion {
-            scores: Scores::of(old_norm, new_norm),
-            hunk: None,
-            old: old_norm.to_string(),
-            new: new_norm.to_string(),
-        };
-        if old_sentences.len() <= 1 && new_sentences.len() <= 1 {
-            return whole();
-        }
-        let join = |sentences: &[String], range: &std::ops::Range<usize>| {
-            sentences.get(range.clone()).unwrap_or_default().join(" ")
-        };
-        align::hunks(&old_sentences, &new_sentences)
-            .into_iter()
-            .map(|hunk| {
-                let (old, new) = (join(&old_sentences, &hunk.old), join(&new_sentences, &hunk.new));
-                ChangedRegion { scores: Scores::of(&old, &new), hunk: Some(hunk), old, new }
-            })
-            .min_by(|a, b| a.scores.alarm().partial_cmp(&b.scores.alarm()).unwrap_or(std::cmp::Ordering::Equal))
-            .unwrap_or_else(whole)
-    }
-}
-
 /// An assessment under construction.
-struct Verdict {
+struct Verdict<'a> {
     severity: Severity,
     step: u8,
     reason: String,
     scores: Scores,
     markers: Option<MarkerChange>,
-    sentence: Option<ChangedRegion>,
+    /// The changed sentences, named only when a text has several (a one-sentence text is its own quote).
+    sentence: Option<&'a Region>,
 }
 
-impl Verdict {
-    fn new(severity: Severity, step: u8, reason: &str, scores: Scores) -> Verdict {
+impl<'a> Verdict<'a> {
+    fn new(severity: Severity, step: u8, reason: &str, scores: Scores) -> Verdict<'a> {
         Verdict { severity, step, reason: reason.to_string(), scores, markers: None, sentence: None }
-    }
-
-    /// Names the changed sentence when the text has several (a single-sentence text is its own quote).
-    fn with_sentence(mut self, region: ChangedRegion) -> Verdict {
-        if region.hunk.is_some() {
-            self.sentence = Some(region);
-        }
-        self
     }
 
     fn finish(self) -> Assessment {
@@ -232,8 +173,8 @@ impl Verdict {
             details.insert("markers".into(), json!({"removed": change.removed, "added": change.added}));
         }
         let mut detail = format!("{}: {}", self.severity.words(), self.reason);
-        if let Some(region) = &self.sentence {
-            let index = region.hunk.as_ref().map_or(0, |h| h.new.start);
+        if let Some(region) = self.sentence {
+            let index = region.hunk.new.start;
             details.insert(
                 "sentence".into(),
                 json!({"index": index, "old": quote(&region.old), "new": quote(&region.new)}),

@@ -8,6 +8,8 @@
 //! composed: it makes NFC and NFD spellings equal with a 64-entry table, and an accent-only edit is a spelling
 //! fix, never a change in meaning a model acts on.
 
+use std::borrow::Cow;
+
 /// Latin-1 Supplement letters U+00C0..=U+00FF without their accents (`*` keeps the character as is).
 const LATIN1_BASE: &[u8; 64] = b"AAAAAAACEEEEIIIIDNOOOOO*OUUUUY**aaaaaaaceeeeiiiidnooooo*ouuuuy*y";
 
@@ -39,13 +41,16 @@ fn push_folded(c: char, out: &mut String) {
     out.push(plain);
 }
 
-/// The text with typographic variants folded to plain characters (case kept).
-pub fn fold(text: &str) -> String {
+/// The text with typographic variants folded to plain characters (case kept); ASCII text is returned as is.
+pub fn fold(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         push_folded(c, &mut out);
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Step 1's normal form of already folded text: lowercase, whitespace collapsed, trailing punctuation stripped.
@@ -55,8 +60,14 @@ pub fn collapse(folded: &str) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.extend(word.chars().flat_map(char::to_lowercase));
+        if word.is_ascii() {
+            out.push_str(word);
+        } else {
+            out.extend(word.chars().flat_map(char::to_lowercase));
+        }
     }
+    // Only ASCII letters are still upper case here, and lowering them byte-wise keeps UTF-8 valid.
+    out.make_ascii_lowercase();
     let kept = out.trim_end_matches(|c: char| c.is_ascii_punctuation() || c.is_whitespace()).len();
     out.truncate(kept);
     out

@@ -1,0 +1,78 @@
+//! Changed regions: the aligned sentence hunks of two texts, each with its words and its two step-5 scores.
+
+use super::align::{self, Hunk};
+use super::normalise::{tokenise, Token};
+use super::scores;
+
+/// The two step-5 scores of a changed region.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scores {
+    pub chars: f64,
+    pub tokens: f64,
+}
+
+impl Scores {
+    pub const SAME: Scores = Scores { chars: 1.0, tokens: 1.0 };
+    pub const NONE: Scores = Scores { chars: 0.0, tokens: 0.0 };
+
+    /// One score high and neither low.
+    pub fn documentation(self) -> bool {
+        use super::{CHAR_HIGH, CHAR_LOW, TOKEN_HIGH, TOKEN_LOW};
+        (self.chars >= CHAR_HIGH || self.tokens >= TOKEN_HIGH) && self.chars >= CHAR_LOW && self.tokens >= TOKEN_LOW
+    }
+
+    /// Sort key from the most to the least alarming.
+    fn alarm(self) -> (bool, f64) {
+        (self.documentation(), self.chars.min(self.tokens))
+    }
+}
+
+/// One changed region: sentences `hunk.old` of the old text replaced by sentences `hunk.new` of the new one.
+pub struct Region {
+    pub hunk: Hunk,
+    /// The region's sentences in normal form, joined by spaces (what is scored and quoted).
+    pub old: String,
+    pub new: String,
+    /// The region's words as written (identifiers still recognisable), for markers and word order.
+    pub old_tokens: Vec<Token>,
+    pub new_tokens: Vec<Token>,
+    pub scores: Scores,
+}
+
+/// The changed regions of two folded texts, and whether either text has more than one sentence.
+///
+/// Everything outside the regions is identical sentence for sentence, so multiset comparisons (markers, words)
+/// over the regions equal those over the whole texts, at the cost of the changed part only.
+pub fn regions(old_folded: &str, new_folded: &str) -> (Vec<Region>, bool) {
+    let (old_sentences, new_sentences) = (align::sentences(old_folded), align::sentences(new_folded));
+    let several = old_sentences.len() > 1 || new_sentences.len() > 1;
+    let side = |sentences: &[align::Sentence], range: &std::ops::Range<usize>| {
+        let part = sentences.get(range.clone()).unwrap_or_default();
+        let text = part.iter().map(|s| s.text).collect::<Vec<_>>().join(" ");
+        (part.iter().map(|s| s.key.as_str()).collect::<Vec<_>>().join(" "), tokenise(&text))
+    };
+    let found = align::hunks(&old_sentences, &new_sentences)
+        .into_iter()
+        .map(|hunk| {
+            let ((old, old_tokens), (new, new_tokens)) =
+                (side(&old_sentences, &hunk.old), side(&new_sentences, &hunk.new));
+            let scores = score(&old, &new);
+            Region { hunk, old, new, old_tokens, new_tokens, scores }
+        })
+        .collect();
+    (found, several)
+}
+
+/// Scores two normalised texts (lowercase, so tokens are re-derived from them).
+fn score(old: &str, new: &str) -> Scores {
+    let (old_tokens, new_tokens) = (tokenise(old), tokenise(new));
+    Scores {
+        chars: scores::char_similarity(old, new, &old_tokens, &new_tokens),
+        tokens: scores::token_overlap(&old_tokens, &new_tokens),
+    }
+}
+
+/// The region that decides: the first POTENTIALLY_BREAKING one by step 5, else the least similar.
+pub fn most_alarming(regions: &[Region]) -> Option<&Region> {
+    regions.iter().min_by(|a, b| a.scores.alarm().partial_cmp(&b.scores.alarm()).unwrap_or(std::cmp::Ordering::Equal))
+}
