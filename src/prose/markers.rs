@@ -1,7 +1,6 @@
 //! Semantic markers: the words and numbers whose change flips meaning however small the edit (step 3).
 
-use super::normalise::Token;
-use std::collections::BTreeMap;
+use super::normalise::{Counts, Token};
 
 /// Negations (after contraction expansion: `don't` is `do not` by now) and modality (obligation, permission,
 /// exclusivity).
@@ -31,13 +30,13 @@ fn is_marker_word(word: &str) -> bool {
 }
 
 /// The markers of a text as a multiset (marker → count), so a second `not` is a change.
-pub type Markers = BTreeMap<String, usize>;
+pub type Markers<'a> = Counts<'a>;
 
 /// Adds the markers of `tokens` to `found`: negations, modality words, numbers (each run of digits in a token) and
 /// identifiers (`statsPeriod`, `owner_type`: renaming the argument a description refers to changes the call a
 /// model makes).
-pub fn count(tokens: &[Token], found: &mut Markers) {
-    let mut add = |marker: &str| *found.entry(marker.to_string()).or_insert(0) += 1;
+pub fn count<'a>(tokens: &'a [Token], found: &mut Markers<'a>) {
+    let mut add = |marker: &'a str| *found.entry(marker).or_insert(0) += 1;
     for token in tokens {
         let word = token.text.as_str();
         if token.identifier || is_marker_word(word) {
@@ -71,7 +70,7 @@ pub fn compare(old: &Markers, new: &Markers) -> MarkerChange {
         a.iter()
             .flat_map(|(marker, &count)| {
                 let extra = count.saturating_sub(b.get(marker).copied().unwrap_or(0));
-                std::iter::repeat_n(marker.clone(), extra)
+                std::iter::repeat_n(marker.to_string(), extra)
             })
             .collect()
     };
@@ -84,12 +83,11 @@ mod tests {
     use crate::prose::normalise::{fold, tokenise};
 
     fn change(old: &str, new: &str) -> MarkerChange {
-        let of = |text: &str| {
-            let mut found = Markers::new();
-            count(&tokenise(&fold(text)), &mut found);
-            found
-        };
-        compare(&of(old), &of(new))
+        let (old, new) = (tokenise(&fold(old)), tokenise(&fold(new)));
+        let (mut old_markers, mut new_markers) = (Markers::new(), Markers::new());
+        count(&old, &mut old_markers);
+        count(&new, &mut new_markers);
+        compare(&old_markers, &new_markers)
     }
 
     #[test]

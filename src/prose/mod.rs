@@ -23,7 +23,7 @@ pub use normalise::normalise;
 
 use crate::severity::Severity;
 use markers::{MarkerChange, Markers};
-use normalise::Token;
+use normalise::{count_words, Counts, Token};
 use region::{Region, Scores};
 use serde_json::{json, Map, Value};
 
@@ -104,7 +104,7 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
         verdict.sentence = None;
         return Some(verdict.finish());
     }
-    if same_multiset(regions.iter().map(|r| &r.old_tokens), regions.iter().map(|r| &r.new_tokens)) {
+    if same_words(&regions) {
         return Some(verdict(Severity::PotentiallyBreaking, 4, "the same words in a different order").finish());
     }
     let Some(region) = decisive else {
@@ -125,13 +125,13 @@ fn words(tokens: &[Token]) -> impl Iterator<Item = &str> {
 }
 
 /// Whether the old and new regions hold the same words counted with multiplicity.
-fn same_multiset<'a>(old: impl Iterator<Item = &'a Vec<Token>>, new: impl Iterator<Item = &'a Vec<Token>>) -> bool {
-    fn sorted<'a>(regions: impl Iterator<Item = &'a Vec<Token>>) -> Vec<&'a str> {
-        let mut all: Vec<&str> = regions.flat_map(|tokens| words(tokens)).collect();
-        all.sort_unstable();
-        all
+fn same_words(regions: &[Region]) -> bool {
+    let (mut old, mut new) = (Counts::new(), Counts::new());
+    for region in regions {
+        count_words(&region.old_tokens, &mut old);
+        count_words(&region.new_tokens, &mut new);
     }
-    sorted(old) == sorted(new)
+    old == new
 }
 
 fn describe_markers(change: &MarkerChange) -> String {

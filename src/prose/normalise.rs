@@ -9,6 +9,7 @@
 //! fix, never a change in meaning a model acts on.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// Latin-1 Supplement letters U+00C0..=U+00FF without their accents (`*` keeps the character as is).
 const LATIN1_BASE: &[u8; 64] = b"AAAAAAACEEEEIIIIDNOOOOO*OUUUUY**aaaaaaaceeeeiiiidnooooo*ouuuuy*y";
@@ -78,11 +79,21 @@ pub fn normalise(text: &str) -> String {
     collapse(&fold(text))
 }
 
+/// Words (or markers) counted with multiplicity, in sorted order.
+pub type Counts<'a> = BTreeMap<&'a str, usize>;
+
+/// Adds every token of `tokens` to `counts`.
+pub fn count_words<'a>(tokens: &'a [Token], counts: &mut Counts<'a>) {
+    for token in tokens {
+        *counts.entry(token.text.as_str()).or_insert(0) += 1;
+    }
+}
+
 /// A word of the text, lowercased, with whether it looked like a code identifier before lowercasing.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Token {
     pub text: String,
-    /// `snake_case` or `camelCase` as written: names of arguments, methods and values.
+    /// `snake_case` or `camelCase` (ASCII) as written: names of arguments, methods and values.
     pub identifier: bool,
 }
 
@@ -129,8 +140,8 @@ fn push_word(word: &mut String, tokens: &mut Vec<Token>) {
     if word.is_empty() {
         return;
     }
-    let identifier =
-        word.contains('_') || word.chars().zip(word.chars().skip(1)).any(|(a, b)| a.is_lowercase() && b.is_uppercase());
+    let identifier = word.contains('_')
+        || word.chars().zip(word.chars().skip(1)).any(|(a, b)| a.is_ascii_lowercase() && b.is_ascii_uppercase());
     let lower = word.to_lowercase();
     word.clear();
     let mut push = |text: &str| tokens.push(Token { text: text.to_string(), identifier });

@@ -1,7 +1,7 @@
 //! Changed regions: the aligned sentence hunks of two texts, each with its words and its two step-5 scores.
 
 use super::align::{self, Hunk};
-use super::normalise::{tokenise, Token};
+use super::normalise::{count_words, tokenise, Counts, Token};
 use super::scores;
 
 /// The two step-5 scores of a changed region.
@@ -56,20 +56,19 @@ pub fn regions(old_folded: &str, new_folded: &str) -> (Vec<Region>, bool) {
         .map(|hunk| {
             let ((old, old_tokens), (new, new_tokens)) =
                 (side(&old_sentences, &hunk.old), side(&new_sentences, &hunk.new));
-            let scores = score(&old, &new);
+            let scores = score(&old, &new, &old_tokens, &new_tokens);
             Region { hunk, old, new, old_tokens, new_tokens, scores }
         })
         .collect();
     (found, several)
 }
 
-/// Scores two normalised texts (lowercase, so tokens are re-derived from them).
-fn score(old: &str, new: &str) -> Scores {
-    let (old_tokens, new_tokens) = (tokenise(old), tokenise(new));
-    Scores {
-        chars: scores::char_similarity(old, new, &old_tokens, &new_tokens),
-        tokens: scores::token_overlap(&old_tokens, &new_tokens),
-    }
+/// Scores two normalised texts with the words of each.
+fn score(old: &str, new: &str, old_tokens: &[Token], new_tokens: &[Token]) -> Scores {
+    let (mut old_words, mut new_words) = (Counts::new(), Counts::new());
+    count_words(old_tokens, &mut old_words);
+    count_words(new_tokens, &mut new_words);
+    Scores { chars: scores::char_similarity(old, new), tokens: scores::token_overlap(&old_words, &new_words) }
 }
 
 /// The region that decides: the first POTENTIALLY_BREAKING one by step 5, else the least similar.
