@@ -179,7 +179,7 @@ impl<'a> Verdict<'a> {
                 "sentence".into(),
                 json!({"index": index, "old": quote(&region.old), "new": quote(&region.new)}),
             );
-            detail.push_str(&format!(" (sentence {})", index + 1));
+            detail.push_str(&format!("; in sentence {}", index + 1));
         }
         Assessment { severity: self.severity, detail, details: Value::Object(details) }
     }

@@ -131,6 +131,7 @@ fn long_texts_report_the_changed_sentence() {
     let verdict = potentially_breaking(&old, &new);
     assert_eq!(step(&verdict), 5);
     assert_eq!(verdict.details["sentence"]["index"], json!(1234));
+    assert!(verdict.detail.ends_with("; in sentence 1235"), "{}", verdict.detail);
     assert_eq!(verdict.details["sentence"]["new"], json!("sentence number 1234 speaks about topic 2"));
 
     let typo = old.replace("number 3 talks about", "number 3 talsk about");
