@@ -33,8 +33,11 @@ use serde_json::{json, Map, Value};
 // that reach step 5, scored on their changed sentences. There the POTENTIALLY_BREAKING edits reach at most char
 // 0.93 (an example URL path changed) and tokens 0.94 (one item added to a long list); the DOCUMENTATION edits
 // score at most char 0.98 / tokens 0.92 (a product name corrected), most of them far lower (rewordings such as
-// "org" → "organization" at 0.78 / 0.75, which we accept flagging). With these values the set gives precision 0.96
-// and recall 0.99 (the 3 misses are case-only edits of enum-like values, which step 1 folds by design).
+// "org" → "organization" at 0.78 / 0.75, which we accept flagging). The test's sweep of both "high" thresholds
+// gives 9 misses at 0.90, 8 at 0.92 and 3 from 0.95 to 0.99, and lets the one DOCUMENTATION edit pass up to 0.97:
+// we take the lowest value with the fewest misses, which leaves typo fixes the most room. With these values the
+// set gives precision 0.96 and recall 0.99 (the 3 misses are case-only edits of enum-like values, which step 1
+// folds by design).
 
 /// "High" character similarity: a typo or a one-word fix in a sentence. Above every POTENTIALLY_BREAKING edit at
 /// step 5 (max 0.93), below the DOCUMENTATION one it must pass (0.98); one swapped letter pair in a four-word
