@@ -92,7 +92,15 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
     };
 
     let (mut old_markers, mut new_markers) = (Markers::new(), Markers::new());
+    // The sentence to name for a marker change: the first region whose own markers differ.
+    let mut marker_region = None;
     for region in &regions {
+        let (mut old_here, mut new_here) = (Markers::new(), Markers::new());
+        markers::count(&region.old_tokens, &mut old_here);
+        markers::count(&region.new_tokens, &mut new_here);
+        if marker_region.is_none() && old_here != new_here {
+            marker_region = Some(region);
+        }
         markers::count(&region.old_tokens, &mut old_markers);
         markers::count(&region.new_tokens, &mut new_markers);
     }
@@ -100,6 +108,7 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
     if !marker_change.is_empty() {
         let mut verdict = verdict(Severity::PotentiallyBreaking, 3, &describe_markers(&marker_change));
         verdict.markers = Some(marker_change);
+        verdict.sentence = marker_region.filter(|_| several).or(verdict.sentence);
         return Some(verdict.finish());
     }
     if regions.iter().all(|r| words(&r.old_tokens).eq(words(&r.new_tokens))) {

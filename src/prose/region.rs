@@ -71,7 +71,7 @@ fn score(old: &str, new: &str, old_tokens: &[Token], new_tokens: &[Token]) -> Sc
     Scores { chars: scores::char_similarity(old, new), tokens: scores::token_overlap(&old_words, &new_words) }
 }
 
-/// The region that decides: the first POTENTIALLY_BREAKING one by step 5, else the least similar.
+/// The region that decides: among those step 5 would flag, else among all, the one with the lowest score.
 pub fn most_alarming(regions: &[Region]) -> Option<&Region> {
     regions.iter().min_by(|a, b| a.scores.alarm().partial_cmp(&b.scores.alarm()).unwrap_or(std::cmp::Ordering::Equal))
 }

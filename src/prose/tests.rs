@@ -151,3 +151,13 @@ fn an_added_sentence_is_potentially_breaking_even_in_a_long_description() {
     let verdict = potentially_breaking(old, &format!("{old} Prefer this over listing."));
     assert_eq!((step(&verdict), verdict.details["reason"].as_str()), (5, Some("a sentence was added")));
 }
+
+#[test]
+fn a_marker_change_names_the_sentence_that_holds_it() {
+    let old = "Lists files. Skips hidden ones. Returns at most 10 entries. Sorted by name.";
+    let new = "Lists all the files here. Skips hidden ones. Returns at most 20 entries. Sorted by name.";
+    let verdict = potentially_breaking(old, new);
+    assert_eq!(step(&verdict), 3);
+    // The first sentence changed more, but the marker lives in the third.
+    assert_eq!(verdict.details["sentence"]["index"], json!(2), "{}", verdict.details);
+}
