@@ -11,8 +11,11 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-/// Latin-1 Supplement letters U+00C0..=U+00FF without their accents (`*` keeps the character as is).
-const LATIN1_BASE: &[u8; 64] = b"AAAAAAACEEEEIIIIDNOOOOO*OUUUUY**aaaaaaaceeeeiiiidnooooo*ouuuuy*y";
+/// Latin-1 Supplement and Latin Extended-A letters U+00C0..=U+017F without their accents: every letter with a
+/// canonical decomposition into a base letter and combining marks maps to that base, so NFC and NFD spellings meet
+/// (`*` keeps the character: symbols, ligatures, and letters such as ł or ħ that have no decomposition).
+const LATIN_BASE: &[u8; 192] = b"AAAAAA*CEEEEIIIIDNOOOOO*OUUUUY**aaaaaa*ceeeeiiiidnooooo*ouuuuy*y\
+AaAaAaCcCcCcCcDd**EeEeEeEeEeGgGgGgGgHh**IiIiIiIiI***JjKk*LlLlLl****NnNnNn***OoOoOo**RrRrRrSsSsSsSsTtTt**UuUuUuUuUuUuWwYyYZzZzZz*";
 
 /// Appends `c` to `out` with typographic and compatibility variants replaced by their plain form.
 fn push_folded(c: char, out: &mut String) {
@@ -33,7 +36,7 @@ fn push_folded(c: char, out: &mut String) {
         '\u{fb05}' | '\u{fb06}' => return out.push_str("st"),
         // Fullwidth ASCII sits at a fixed offset from ASCII.
         '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
-        '\u{c0}'..='\u{ff}' => match LATIN1_BASE.get(c as usize - 0xc0) {
+        '\u{c0}'..='\u{17f}' => match LATIN_BASE.get(c as usize - 0xc0) {
             Some(&b'*') | None => c,
             Some(&base) => base as char,
         },
@@ -176,6 +179,8 @@ mod tests {
         // NFC and NFD spellings of the same word fold to one form.
         assert_eq!(normalise("r\u{e9}sum\u{e9}"), normalise("re\u{301}sume\u{301}"));
         assert_eq!(normalise("fa\u{e7}ade na\u{ef}ve"), "facade naive");
+        assert_eq!(normalise("\u{141}\u{f3}d\u{17a} \u{14d}"), normalise("\u{141}o\u{301}dz\u{301} o\u{304}"));
+        assert_eq!(normalise("\u{c6}sir \u{142}"), "\u{e6}sir \u{142}");
     }
 
     #[test]
