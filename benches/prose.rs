@@ -78,12 +78,20 @@ fn main() {
     let mut one_sentence = old.clone();
     one_sentence.replace_range(middle..middle + 9, "Step 700, rewritten:");
     let typo = old.replacen("Step 700: ", "Stpe 700: ", 1);
+    // Worst case for scoring: 50 long sentences, every other one edited, so alignment leaves 25 large regions.
+    let paragraph = |i: usize, edited: bool| {
+        let body = long_text(1_800).replace(". ", ", ").replace(".\n", ", ");
+        format!("Part {i} {}{}.\n", if edited { "now " } else { "" }, body.trim_end_matches([',', ' ', '\n']))
+    };
+    let long_old: String = (0..50).map(|i| paragraph(i, false)).collect();
+    let long_new: String = (0..50).map(|i| paragraph(i, i % 2 == 1)).collect();
     let unrelated = long_text(100_000).replace("the", "a").replace("tool", "server").replace("Step", "Phase");
 
     let cases: Vec<(&str, &str, &str, usize)> = vec![
         ("100 KB, one sentence rewritten", &old, &one_sentence, 50),
         ("100 KB, one typo", &old, &typo, 50),
         ("100 KB, every sentence changed", &old, &unrelated, 5),
+        ("90 KB, 25 long sentences edited", &long_old, &long_new, 5),
         ("short: typo", "Reads one fiel quickly", "Reads one file quickly", 2_000),
         ("short: number", "Page size, default 30 (max 100)", "Page size, default 30 (max 50)", 2_000),
         ("short: rewrite", "List issues in a repository", "Search pull requests by author", 2_000),

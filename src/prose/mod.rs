@@ -127,6 +127,9 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
     let reason = match severity {
         Severity::PotentiallyBreaking if region.hunk.old.is_empty() => "a sentence was added".to_string(),
         Severity::PotentiallyBreaking if region.hunk.new.is_empty() => "a sentence was removed".to_string(),
+        Severity::PotentiallyBreaking if region.scores.too_long => {
+            format!("changed text too long to compare by characters, token overlap {:.2}", region.scores.tokens)
+        }
         _ => format!("char similarity {:.2}, token overlap {:.2}", region.scores.chars, region.scores.tokens),
     };
     Some(verdict(severity, 5, &reason).finish())

@@ -9,11 +9,13 @@ use super::scores;
 pub struct Scores {
     pub chars: f64,
     pub tokens: f64,
+    /// The changed text was too long for a character edit distance; `chars` is then 0.
+    pub too_long: bool,
 }
 
 impl Scores {
-    pub const SAME: Scores = Scores { chars: 1.0, tokens: 1.0 };
-    pub const NONE: Scores = Scores { chars: 0.0, tokens: 0.0 };
+    pub const SAME: Scores = Scores { chars: 1.0, tokens: 1.0, too_long: false };
+    pub const NONE: Scores = Scores { chars: 0.0, tokens: 0.0, too_long: false };
 
     /// One score high and neither low.
     pub fn documentation(self) -> bool {
@@ -51,12 +53,13 @@ pub fn regions(old_folded: &str, new_folded: &str) -> (Vec<Region>, bool) {
         let text = part.iter().map(|s| s.text).collect::<Vec<_>>().join(" ");
         (part.iter().map(|s| s.key.as_str()).collect::<Vec<_>>().join(" "), tokenise(&text))
     };
+    let mut budget = scores::EDIT_BUDGET;
     let found = align::hunks(&old_sentences, &new_sentences)
         .into_iter()
         .map(|hunk| {
             let ((old, old_tokens), (new, new_tokens)) =
                 (side(&old_sentences, &hunk.old), side(&new_sentences, &hunk.new));
-            let scores = score(&old, &new, &old_tokens, &new_tokens);
+            let scores = score(&old, &new, &old_tokens, &new_tokens, &mut budget);
             Region { hunk, old, new, old_tokens, new_tokens, scores }
         })
         .collect();
@@ -64,11 +67,16 @@ pub fn regions(old_folded: &str, new_folded: &str) -> (Vec<Region>, bool) {
 }
 
 /// Scores two normalised texts with the words of each.
-fn score(old: &str, new: &str, old_tokens: &[Token], new_tokens: &[Token]) -> Scores {
+fn score(old: &str, new: &str, old_tokens: &[Token], new_tokens: &[Token], budget: &mut usize) -> Scores {
     let (mut old_words, mut new_words) = (Counts::new(), Counts::new());
     count_words(old_tokens, &mut old_words);
     count_words(new_tokens, &mut new_words);
-    Scores { chars: scores::char_similarity(old, new), tokens: scores::token_overlap(&old_words, &new_words) }
+    let chars = scores::char_similarity(old, new, budget);
+    Scores {
+        chars: chars.unwrap_or(0.0),
+        tokens: scores::token_overlap(&old_words, &new_words),
+        too_long: chars.is_none(),
+    }
 }
 
 /// The region that decides: among those step 5 would flag, else among all, the one with the lowest score.

@@ -161,3 +161,11 @@ fn a_marker_change_names_the_sentence_that_holds_it() {
     // The first sentence changed more, but the marker lives in the third.
     assert_eq!(verdict.details["sentence"]["index"], json!(2), "{}", verdict.details);
 }
+
+#[test]
+fn a_changed_region_too_long_to_edit_counts_as_rewritten() {
+    let old = "word ".repeat(600);
+    let verdict = potentially_breaking(&old, &format!("{old} more"));
+    assert_eq!(step(&verdict), 5);
+    assert!(verdict.detail.contains("too long to compare by characters"), "{}", verdict.detail);
+}
