@@ -111,4 +111,5 @@ fn main() {
         let shown: String = verdict.chars().take(70).collect();
         println!("{name:<34} {:>10} {median:>12.2?} {mean:>12.2?}  {shown}", a.len() + b.len());
     }
+    println!("target: the 100 KB one-sentence cases take at most 5 ms natively (median above)");
 }
