@@ -1,0 +1,99 @@
+//! The prose classifier through the whole pipeline: its severity and reasoning reach the report, overrides still
+//! win, and hostile text never panics.
+
+use mcp_contract::{diff_text, prose::assess, Severity};
+
+fn snapshot(description: &str) -> String {
+    serde_json::json!({"tools": [{"name": "read_file", "description": description, "inputSchema": {"type": "object"}}]})
+        .to_string()
+}
+
+fn description_change(old: &str, new: &str, config: Option<&str>) -> mcp_contract::Change {
+    let report = diff_text(&snapshot(old), &snapshot(new), config).expect("snapshots load");
+    let found = report.changes.iter().find(|c| c.rule == "tool.description.changed");
+    found.unwrap_or_else(|| panic!("no description change in {:?}", report.changes)).clone()
+}
+
+#[test]
+fn the_classifier_decides_the_severity_and_explains_it() {
+    let typo = description_change("Reads one fiel quickly", "Reads one file quickly", None);
+    assert_eq!(typo.severity, Severity::Documentation);
+    let details = typo.details.expect("prose changes carry details");
+    assert_eq!(details["step"], 5);
+    assert!(details["charSimilarity"].as_f64().is_some() && details["tokenOverlap"].as_f64().is_some());
+
+    let number = description_change("Reads at most 10 files", "Reads at most 100 files", None);
+    assert_eq!(number.severity, Severity::PotentiallyBreaking);
+    assert!(number.message.contains("100"), "the message carries the classifier's detail: {}", number.message);
+}
+
+#[test]
+fn severity_overrides_still_win_over_the_classifier() {
+    let config = "severity_overrides:\n  tool.description.changed: BREAKING\n";
+    let typo = description_change("Reads one fiel quickly", "Reads one file quickly", Some(config));
+    assert_eq!((typo.default_severity, typo.severity), (Severity::Documentation, Severity::Breaking));
+}
+
+/// A deterministic pseudo-random text over characters that stress folding, tokenising and slicing.
+fn hostile_text(seed: u64, length: usize) -> String {
+    const POOL: &[&str] = &[
+        "a",
+        "B",
+        "7",
+        " ",
+        "\u{a0}",
+        "\n",
+        ".",
+        ". ",
+        "'",
+        "\u{2019}",
+        "n't",
+        "\u{301}",
+        "\u{308}",
+        "e\u{301}",
+        "\u{e9}",
+        "\u{ff21}",
+        "\u{fb01}",
+        "文",
+        "\u{30ab}",
+        "🚀",
+        "👍🏽",
+        "\u{200d}",
+        "\u{fe0f}",
+        "not ",
+        "must ",
+        "x_y",
+        "camelCase",
+        ";",
+        "!",
+        "?",
+        "\u{2026}",
+        "\u{10ffff}",
+        "\u{feff}",
+        "\t",
+    ];
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..length)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            POOL[(state % POOL.len() as u64) as usize]
+        })
+        .collect()
+}
+
+#[test]
+fn hostile_text_never_panics_and_is_deterministic() {
+    for seed in 0..400u64 {
+        let (old, new) = (hostile_text(seed, (seed % 60) as usize), hostile_text(seed / 2, (seed % 45) as usize));
+        assert_eq!(assess(Some(&old), Some(&old)), None);
+        let first = assess(Some(&old), Some(&new));
+        assert_eq!(first.is_none(), old == new, "{old:?} {new:?}");
+        if let Some(assessment) = &first {
+            assert!(matches!(assessment.severity, Severity::Documentation | Severity::PotentiallyBreaking));
+            assert!(assessment.details["step"].as_u64().is_some_and(|s| (1..=5).contains(&s)));
+        }
+        assert_eq!(first, assess(Some(&old), Some(&new)), "same input, same answer");
+    }
+}
