@@ -4,7 +4,9 @@
 //! Shapes: a full snapshot object (with or without the `format` marker), a bare list result
 //! (`{"tools": [...], "nextCursor": …}`), a bare array of tools, a JSON-RPC response envelope
 //! around any of these, and a capture keyed by method (`{"initialize": …, "tools/list": …}`,
-//! each value a result, an envelope or an array of pages).
+//! each value a result, an envelope or an array of pages). Both protocol eras load: a legacy
+//! `initialize` result (`protocolVersion`, `serverInfo`) and a 2026-07-28 `server/discover`
+//! result (`supportedVersions`, serverInfo in `_meta["io.modelcontextprotocol/serverInfo"]`).
 
 use crate::error::{Error, Input};
 use crate::finding::EntityKind;
@@ -249,7 +251,10 @@ impl<'a> Loader<'a> {
                 self.list(kind, list, child_pointer(&pointer, kind.field()))?;
             }
         }
-        if map.keys().any(|k| SERVER_FIELDS.contains(&k.as_str())) || map.contains_key("format") {
+        if map.keys().any(|k| SERVER_FIELDS.contains(&k.as_str()))
+            || map.contains_key("format")
+            || meta_server_info(map).is_some()
+        {
             recognised = true;
             self.server_fields(map, &pointer)?;
         }
@@ -284,6 +289,13 @@ impl<'a> Loader<'a> {
                     ));
                 }
                 fields.push((name, value, child_pointer(pointer, name)));
+            }
+        }
+        // 2026-07-28 results carry the server's identity in `_meta` instead of `serverInfo`.
+        if let Some(info) = meta_server_info(map) {
+            if !fields.iter().any(|(n, _, _)| *n == "serverInfo") {
+                let at = child_pointer(&child_pointer(pointer, "_meta"), META_SERVER_INFO);
+                fields.push(("serverInfo", info, at));
             }
         }
         Ok(())
@@ -379,6 +391,13 @@ impl<'a> Loader<'a> {
         }
         Ok(self.snapshot)
     }
+}
+
+/// Where 2026-07-28 results (`server/discover`, list results) put the server's identity.
+pub const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+
+fn meta_server_info(map: &Map<String, Value>) -> Option<&Value> {
+    map.get("_meta")?.get(META_SERVER_INFO)
 }
 
 /// An element of a page array looks like a list or initialize result, not like a tool.
