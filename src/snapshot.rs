@@ -344,7 +344,8 @@ impl<'a> Loader<'a> {
             if kind == SectionKind::Tools {
                 for schema_field in ["inputSchema", "outputSchema"] {
                     if let Some(schema) = fields.get(schema_field) {
-                        if !matches!(schema, Value::Object(_) | Value::Bool(_)) {
+                        // `null` is what Go servers marshal for a nil schema; it loads as absent.
+                        if !matches!(schema, Value::Object(_) | Value::Bool(_) | Value::Null) {
                             return Err(Error::at_pointer(
                                 input,
                                 child_pointer(&at, schema_field),

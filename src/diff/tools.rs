@@ -53,13 +53,26 @@ fn changed(old: &Entity, new: &Entity, findings: &mut Vec<Finding>) {
     display_name(&entity, &site, o, n, findings);
 
     // A missing inputSchema is read as `{}` (accepts any arguments): lenient with old servers.
+    // The spec requires one, and strict clients reject a tool list without it, so losing it
+    // is reported on its own.
     let any = Value::Bool(true);
-    let (a, b) = (o.get("inputSchema"), n.get("inputSchema"));
-    let input_site = field_site(&site, "inputSchema", a, b);
+    let (a, b) = (schema_field(o, "inputSchema"), schema_field(n, "inputSchema"));
+    let input_site = field_site(&site, "inputSchema", o.get("inputSchema"), n.get("inputSchema"));
+    match (a, b) {
+        (Some(_), None) => findings.push(
+            Finding::new(RuleId::ToolInputSchemaRemoved, &entity, input_site.clone(), "inputSchema")
+                .values(a, n.get("inputSchema")),
+        ),
+        (None, Some(_)) => findings.push(
+            Finding::new(RuleId::ToolInputSchemaAdded, &entity, input_site.clone(), "inputSchema")
+                .values(o.get("inputSchema"), b),
+        ),
+        _ => {}
+    }
     schema::compare(Side::Input, &entity, &input_site, a.unwrap_or(&any), b.unwrap_or(&any), findings);
     headers::compare(&entity, &input_site, a, b, findings);
 
-    let (a, b) = (o.get("outputSchema"), n.get("outputSchema"));
+    let (a, b) = (schema_field(o, "outputSchema"), schema_field(n, "outputSchema"));
     let output_site = field_site(&site, "outputSchema", a, b);
     match (a, b) {
         (Some(a), Some(b)) => schema::compare(Side::Output, &entity, &output_site, a, b, findings),
@@ -78,6 +91,11 @@ fn changed(old: &Entity, new: &Entity, findings: &mut Vec<Finding>) {
     execution::compare(&entity, &field_site(&site, "execution", a, b), a, b, findings);
 
     compare_shared(&RULES, &entity, &site, o, n, MODELLED, findings);
+}
+
+/// A schema field, with `null` (a nil schema marshalled by Go servers) read as absent.
+fn schema_field<'a>(fields: &'a serde_json::Map<String, Value>, name: &str) -> Option<&'a Value> {
+    fields.get(name).filter(|v| !v.is_null())
 }
 
 /// The display name hosts show: `title`, else `annotations.title` (mcp-model §3.2). Moving the

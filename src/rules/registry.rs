@@ -162,6 +162,20 @@ declare_rules! {
         advice: "Use only letters, digits, `_` and `-`, and at most 64 characters.",
         message: "tool `{name}`: name {detail}",
     }
+    ToolInputSchemaAdded = "tool.input.schema.added" {
+        severity: NonBreaking,
+        summary: "A tool that had no inputSchema (absent or null) now has one.",
+        why: "The spec requires an inputSchema; strict clients that rejected or dropped the tool can now list it. Its constraints are compared against an accept-anything schema and reported separately.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: an inputSchema was added where there was none",
+    }
+    ToolInputSchemaRemoved = "tool.input.schema.removed" {
+        severity: Breaking,
+        summary: "A tool's inputSchema became absent or null.",
+        why: "The spec requires an object inputSchema; the TypeScript SDK and other strict clients reject the whole tools/list result or drop the tool, so callers can no longer reach it.",
+        advice: "Always send an inputSchema; for a tool without arguments send `{\"type\": \"object\", \"additionalProperties\": false}`.",
+        message: "tool `{name}`: the inputSchema is now {new}",
+    }
     // ---- tools: end ----
 
     // ---- schema: inputSchema / outputSchema keywords (src/schema) ----
