@@ -3,7 +3,7 @@
 //! read-only), so SDKs that spell the defaults out or leave them implicit compare equal.
 //! `annotations.title` belongs to the display name (see `tools`).
 
-use super::entity::{object, same};
+use super::entity::{object, report_malformed, same};
 use crate::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use serde_json::{Map, Value};
@@ -65,14 +65,8 @@ pub(crate) fn compare(
     new: Option<&Value>,
     findings: &mut Vec<Finding>,
 ) {
-    if !matches!(old, None | Some(Value::Object(_))) || !matches!(new, None | Some(Value::Object(_))) {
-        // Not an object: hosts read no hints from it, so the defaults apply; report the data.
-        if !same(old, new) {
-            findings.push(
-                Finding::new(RuleId::ToolAnnotationsChanged, entity, site.clone(), "annotations").values(old, new),
-            );
-        }
-    }
+    // Not an object: hosts read no hints from it, so the defaults apply below.
+    report_malformed(RuleId::ToolAnnotationsChanged, entity, site, "annotations", old, new, findings);
     let (o, n) = (object(old), object(new));
     let (ro_old, ro_new) = (effective(o, &HINTS[0]), effective(n, &HINTS[0]));
     let mut weakened = Vec::new();

@@ -80,17 +80,17 @@ pub(crate) fn compare_shared(
     icons::compare(rules.icons, entity, field_site(site, "icons", a, b), a, b, findings);
     let (a, b) = (old.get("_meta"), new.get("_meta"));
     meta::compare(&rules.meta, entity, &field_site(site, "_meta", a, b), a, b, findings);
-    unmodelled_fields(rules.field, entity, site, old, new, &[SHARED_FIELDS, modelled], findings);
+    unmodelled_fields(rules.field, entity, site, "", (old, new), &[SHARED_FIELDS, modelled], findings);
 }
 
 /// Reports each changed key of two objects that no list in `skip` names, under `rule`, with
-/// the key as subject. Keys are visited in sorted order.
+/// `prefix` + the key as subject. Keys are visited in sorted order.
 pub(crate) fn unmodelled_fields(
     rule: RuleId,
     entity: &EntityRef,
     site: &Site,
-    old: &Map<String, Value>,
-    new: &Map<String, Value>,
+    prefix: &str,
+    (old, new): (&Map<String, Value>, &Map<String, Value>),
     skip: &[&[&str]],
     findings: &mut Vec<Finding>,
 ) {
@@ -102,7 +102,8 @@ pub(crate) fn unmodelled_fields(
         }
         let (a, b) = (old.get(key), new.get(key));
         if !same(a, b) {
-            findings.push(Finding::new(rule, entity, field_site(site, key, a, b), key.as_str()).values(a, b));
+            findings
+                .push(Finding::new(rule, entity, field_site(site, key, a, b), format!("{prefix}{key}")).values(a, b));
         }
     }
 }
@@ -130,6 +131,28 @@ pub(crate) fn value_field(
     if !same(a, b) {
         findings.push(Finding::new(rule, entity, field_site(site, field, a, b), field).values(a, b));
     }
+}
+
+/// When either side of an object-valued field is present but not an object (malformed input),
+/// reports the raw change under `rule` and returns true; the caller then reads such a side as
+/// `{}` (see [`object`]) or stops.
+pub(crate) fn report_malformed(
+    rule: RuleId,
+    entity: &EntityRef,
+    site: &Site,
+    subject: &str,
+    old: Option<&Value>,
+    new: Option<&Value>,
+    findings: &mut Vec<Finding>,
+) -> bool {
+    let well_formed = |v: Option<&Value>| matches!(v, None | Some(Value::Object(_)));
+    if well_formed(old) && well_formed(new) {
+        return false;
+    }
+    if !same(old, new) {
+        findings.push(Finding::new(rule, entity, site.clone(), subject).values(old, new));
+    }
+    true
 }
 
 static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();

@@ -2,7 +2,7 @@
 //! `forbidden`, so SDKs that always emit `{"taskSupport": "forbidden"}` compare equal to ones
 //! that omit it. Other keys of `execution` go to the tool-level catch-all.
 
-use super::entity::{object, unmodelled_fields};
+use super::entity::{object, report_malformed, unmodelled_fields};
 use crate::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use serde_json::Value;
@@ -42,11 +42,8 @@ pub(crate) fn compare(
             Finding::new(rule, entity, at, "execution.taskSupport").values(Some(&show(&a, old)), Some(&show(&b, new))),
         );
     }
-    if !matches!(old, None | Some(Value::Object(_))) || !matches!(new, None | Some(Value::Object(_))) {
-        if !super::entity::same(old, new) {
-            findings.push(Finding::new(RuleId::ToolFieldChanged, entity, site.clone(), "execution").values(old, new));
-        }
+    if report_malformed(RuleId::ToolFieldChanged, entity, site, "execution", old, new, findings) {
         return;
     }
-    unmodelled_fields(RuleId::ToolFieldChanged, entity, site, o, n, &[&["taskSupport"]], findings);
+    unmodelled_fields(RuleId::ToolFieldChanged, entity, site, "execution.", (o, n), &[&["taskSupport"]], findings);
 }

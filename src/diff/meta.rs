@@ -2,6 +2,7 @@
 //! behaviour. Known: MCP Apps `ui.visibility` (who may see and call the tool), and FastMCP's
 //! `_fastmcp` → `fastmcp` rename, which is the same data under a new spelling.
 
+use super::entity::{object, report_malformed};
 use crate::finding::{EntityRef, Finding, Site};
 use crate::json::values_equal;
 use crate::rules::RuleId;
@@ -26,15 +27,12 @@ pub(crate) fn compare(
     new: Option<&Value>,
     findings: &mut Vec<Finding>,
 ) {
-    let (Some(old_map), Some(new_map)) = (as_meta(old), as_meta(new)) else {
-        // A `_meta` that is not an object is malformed: report any change as data.
-        if !super::entity::same(old, new) {
-            findings.push(Finding::new(rules.changed, entity, site.clone(), "_meta").values(old, new));
-        }
+    if report_malformed(rules.changed, entity, site, "_meta", old, new, findings) {
         return;
-    };
+    }
+    let (old_map, new_map) = (object(old), object(new));
     let models_visibility = rules.visibility.is_some();
-    let (old_norm, new_norm) = (normalise(&old_map, models_visibility), normalise(&new_map, models_visibility));
+    let (old_norm, new_norm) = (normalise(old_map, models_visibility), normalise(new_map, models_visibility));
     let mut keys: BTreeSet<&String> = old_norm.keys().collect();
     keys.extend(new_norm.keys());
     for key in keys {
@@ -44,21 +42,12 @@ pub(crate) fn compare(
             _ => false,
         };
         if !equal {
-            let key_site = site.keys(key, a.map(|_| origin(&old_map, key)), b.map(|_| origin(&new_map, key)));
+            let key_site = site.keys(key, a.map(|_| origin(old_map, key)), b.map(|_| origin(new_map, key)));
             findings.push(Finding::new(rules.changed, entity, key_site, format!("_meta.{key}")).values(a, b));
         }
     }
     if let Some((narrowed, widened)) = rules.visibility {
-        visibility(narrowed, widened, entity, site, &old_map, &new_map, findings);
-    }
-}
-
-/// `_meta` as an object: absent reads as empty; `None` when present but not an object.
-fn as_meta(value: Option<&Value>) -> Option<Map<String, Value>> {
-    match value {
-        None => Some(Map::new()),
-        Some(Value::Object(map)) => Some(map.clone()),
-        Some(_) => None,
+        visibility(narrowed, widened, entity, site, old_map, new_map, findings);
     }
 }
 

@@ -123,8 +123,8 @@ fn compare_arguments(entity: &EntityRef, site: &Site, old: &[Argument], new: &[A
                     RuleId::PromptArgumentFieldChanged,
                     entity,
                     &at,
-                    x.fields,
-                    y.fields,
+                    "",
+                    (x.fields, y.fields),
                     &[skip],
                     findings,
                 );

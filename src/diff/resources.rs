@@ -2,7 +2,7 @@
 //! the shared fields. Content annotations (`audience`, `priority`, `lastModified`) are shared
 //! with resource templates.
 
-use super::entity::{both_site, compare_shared, existence, object, same, value_field, SharedRules};
+use super::entity::{both_site, compare_shared, existence, object, report_malformed, same, value_field, SharedRules};
 use super::field_site;
 use super::meta::MetaRules;
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
@@ -67,9 +67,7 @@ pub(crate) fn content_annotations(
         return;
     }
     let at = field_site(site, "annotations", a, b);
-    let well_formed = |v: Option<&Value>| matches!(v, None | Some(Value::Object(_)));
-    if !well_formed(a) || !well_formed(b) {
-        findings.push(Finding::new(rules.other, entity, at, "annotations").values(a, b));
+    if report_malformed(rules.other, entity, &at, "annotations", a, b, findings) {
         return;
     }
     let (x, y) = (object(a), object(b));
@@ -84,5 +82,5 @@ pub(crate) fn content_annotations(
                 .values(va, vb),
         );
     }
-    super::entity::unmodelled_fields(rules.other, entity, &at, x, y, &[&["audience"]], findings);
+    super::entity::unmodelled_fields(rules.other, entity, &at, "annotations.", (x, y), &[&["audience"]], findings);
 }

@@ -2,11 +2,12 @@
 //! sub-capability as a path), the protocol era (`protocolVersion` of a legacy `initialize`,
 //! `supportedVersions` of a 2026 `server/discover`), and `serverInfo` except its `version`.
 
+use super::entity::{object, report_malformed, same};
 use super::{icons, prose_change};
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::json::{child_pointer, values_equal};
 use crate::rules::RuleId;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// A snapshot's server-level fields: name, value, pointer.
@@ -233,19 +234,11 @@ fn protocol(
     }
 }
 
-static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
-
 fn server_info(entity: &EntityRef, site: &Site, old: Option<&Value>, new: Option<&Value>, findings: &mut Vec<Finding>) {
-    let empty = EMPTY.get_or_init(Map::new);
-    let (Some(o), Some(n)) = (old.map_or(Some(empty), Value::as_object), new.map_or(Some(empty), Value::as_object))
-    else {
-        if !super::entity::same(old, new) {
-            findings.push(
-                Finding::new(RuleId::ServerServerInfoChanged, entity, site.clone(), "serverInfo").values(old, new),
-            );
-        }
+    if report_malformed(RuleId::ServerServerInfoChanged, entity, site, "serverInfo", old, new, findings) {
         return;
-    };
+    }
+    let (o, n) = (object(old), object(new));
     let mut keys: Vec<&String> = o.keys().chain(n.keys().filter(|k| !o.contains_key(*k))).collect();
     keys.sort();
     for key in keys {
@@ -253,7 +246,7 @@ fn server_info(entity: &EntityRef, site: &Site, old: Option<&Value>, new: Option
             continue;
         }
         let (a, b) = (o.get(key), n.get(key));
-        if super::entity::same(a, b) {
+        if same(a, b) {
             continue;
         }
         let at = site.keys(key, a.map(|_| key.as_str()), b.map(|_| key.as_str()));

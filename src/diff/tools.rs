@@ -39,6 +39,7 @@ pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
                 changed(old, new, findings);
             }
         }
+        // `existence` pushed a removal as the finding at `before`; a rename hint annotates it.
         if let (Pair::Removed(tool), Some(target)) = (pair, findings.get_mut(before)) {
             target.note = names::rename_target(tool, &added).map(|name| format!("looks renamed to `{name}`"));
         }
