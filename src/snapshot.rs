@@ -463,6 +463,26 @@ mod tests {
     }
 
     #[test]
+    fn modern_results_carry_server_info_in_meta_and_explicit_server_info_wins() {
+        let meta = json!({"io.modelcontextprotocol/serverInfo": {"name": "from-meta", "version": "1"}});
+        let modern = json!({"supportedVersions": ["2026-07-28"], "_meta": meta});
+        let snapshot = Snapshot::load(&modern, Input::New).unwrap();
+        let (info, pointer) = snapshot.server_field("serverInfo").unwrap();
+        assert_eq!((info["name"].as_str(), pointer), (Some("from-meta"), "/_meta/io.modelcontextprotocol~1serverInfo"));
+
+        let both = json!({"serverInfo": {"name": "explicit", "version": "1"}, "_meta": meta});
+        let snapshot = Snapshot::load(&both, Input::New).unwrap();
+        assert_eq!(snapshot.server_field("serverInfo").unwrap().0["name"], "explicit");
+    }
+
+    #[test]
+    fn a_null_schema_loads_as_given() {
+        let doc = json!({"tools": [{"name": "get_me", "inputSchema": null, "outputSchema": null}]});
+        let snapshot = Snapshot::load(&doc, Input::Old).unwrap();
+        assert_eq!(snapshot.section(SectionKind::Tools).unwrap()[0].fields["inputSchema"], Value::Null);
+    }
+
+    #[test]
     fn bad_inputs_are_errors_with_pointers() {
         let cases = [
             (json!("text"), ""),

@@ -3,7 +3,7 @@
 //! read-only), so SDKs that spell the defaults out or leave them implicit compare equal.
 //! `annotations.title` belongs to the display name (see `tools`).
 
-use super::entity::{object, report_malformed, same};
+use super::entity::{object, report_malformed, same, union_keys};
 use crate::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use serde_json::{Map, Value};
@@ -124,13 +124,11 @@ fn unknown_keys(
     n: &Map<String, Value>,
     findings: &mut Vec<Finding>,
 ) {
-    let mut keys: Vec<&String> = o.keys().chain(n.keys().filter(|k| !o.contains_key(*k))).collect();
-    keys.sort();
-    for key in keys {
+    for key in union_keys(o, n) {
         let (a, b) = (o.get(key), n.get(key));
         let is_hint = HINTS.iter().any(|h| h.name == key);
         let boolean = |v: Option<&Value>| v.is_none_or(Value::is_boolean);
-        if ELSEWHERE.contains(&key.as_str()) || (is_hint && boolean(a) && boolean(b)) || same(a, b) {
+        if ELSEWHERE.contains(&key) || (is_hint && boolean(a) && boolean(b)) || same(a, b) {
             continue;
         }
         let at = hint_site(site, key, o, n);

@@ -94,10 +94,8 @@ pub(crate) fn unmodelled_fields(
     skip: &[&[&str]],
     findings: &mut Vec<Finding>,
 ) {
-    let mut keys: Vec<&String> = old.keys().chain(new.keys().filter(|k| !old.contains_key(*k))).collect();
-    keys.sort();
-    for key in keys {
-        if skip.iter().any(|list| list.contains(&key.as_str())) {
+    for key in union_keys(old, new) {
+        if skip.iter().any(|list| list.contains(&key)) {
             continue;
         }
         let (a, b) = (old.get(key), new.get(key));
@@ -106,6 +104,47 @@ pub(crate) fn unmodelled_fields(
                 .push(Finding::new(rule, entity, field_site(site, key, a, b), format!("{prefix}{key}")).values(a, b));
         }
     }
+}
+
+/// The keys of two objects, each once, in the maps' own order. A `serde_json::Map` iterates in
+/// key order, so this is a merge of two sorted lists: no sort (and no sort code in the wasm).
+pub(crate) fn union_keys<'m>(old: &'m Map<String, Value>, new: &'m Map<String, Value>) -> Vec<&'m str> {
+    let mut keys = Vec::with_capacity(old.len().max(new.len()));
+    let (mut a, mut b) = (old.keys().peekable(), new.keys().peekable());
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => match x.cmp(y) {
+                std::cmp::Ordering::Less => a.next(),
+                std::cmp::Ordering::Greater => b.next(),
+                std::cmp::Ordering::Equal => {
+                    b.next();
+                    a.next()
+                }
+            },
+            (Some(_), None) => a.next(),
+            (None, Some(_)) => b.next(),
+            (None, None) => break,
+        };
+        keys.extend(next.map(String::as_str));
+    }
+    keys
+}
+
+/// The strings of a JSON array (other items and non-arrays read as nothing).
+pub(crate) fn strings(value: Option<&Value>) -> Vec<&str> {
+    value.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect()
+}
+
+/// The members of `from` that `other` lacks, each once, in `from`'s order (set difference on
+/// the short lists MCP uses for audiences and versions).
+pub(crate) fn missing<'s>(from: &[&'s str], other: &[&str]) -> Vec<&'s str> {
+    let mut out: Vec<&str> = Vec::new();
+    for item in from {
+        if !other.contains(item) && !out.contains(item) {
+            out.push(item);
+        }
+    }
+    out
 }
 
 /// Optional values are the same when both are absent or both present and JSON-equal.

@@ -7,7 +7,6 @@ use crate::finding::{EntityRef, Finding, Site};
 use crate::json::child_pointer;
 use crate::rules::RuleId;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 const KEYWORD: &str = "x-mcp-header";
 
@@ -15,8 +14,13 @@ const KEYWORD: &str = "x-mcp-header";
 /// bound keeps hostile, code-built inputs from exhausting the stack.
 const MAX_DEPTH: usize = 32;
 
-/// A header declaration: the property path (dotted) → (header value, pointer from the schema).
-type Headers<'a> = BTreeMap<String, (&'a Value, String)>;
+/// A header declaration: the dotted property path, the header value, and the pointer to the
+/// keyword relative to the schema.
+struct Header<'a> {
+    path: String,
+    value: &'a Value,
+    pointer: String,
+}
 
 pub(crate) fn compare(
     entity: &EntityRef,
@@ -25,38 +29,48 @@ pub(crate) fn compare(
     new: Option<&Value>,
     findings: &mut Vec<Finding>,
 ) {
-    let (mut a, mut b) = (Headers::new(), Headers::new());
+    let (mut before, mut after) = (Vec::new(), Vec::new());
     if let Some(schema) = old {
-        collect(schema, "", String::new(), 0, &mut a);
+        collect(schema, "", String::new(), 0, &mut before);
     }
     if let Some(schema) = new {
-        collect(schema, "", String::new(), 0, &mut b);
+        collect(schema, "", String::new(), 0, &mut after);
     }
-    let mut paths: Vec<&String> = a.keys().chain(b.keys()).collect();
-    paths.sort();
-    paths.dedup();
-    for path in paths {
-        let (before, after) = (a.get(path), b.get(path));
-        let rule = match (before, after) {
-            (Some((x, _)), Some((y, _))) if same_header(x, y) => continue,
-            (Some(_), Some(_)) => RuleId::ToolInputMcpHeaderChanged,
-            (None, Some(_)) => RuleId::ToolInputMcpHeaderAdded,
-            (Some(_), None) => RuleId::ToolInputMcpHeaderRemoved,
-            (None, None) => continue,
-        };
-        let pointer = |side: Option<&String>, at: Option<&(&Value, String)>| {
-            side.zip(at).map(|(base, (_, rel))| format!("{base}{rel}"))
-        };
-        let relative = before.or(after).map(|(_, rel)| rel.replace('/', ".")).unwrap_or_default();
-        let at = Site {
-            location: format!("{}{relative}", site.location),
-            old: pointer(site.old.as_ref(), before),
-            new: pointer(site.new.as_ref(), after),
-        };
-        findings.push(
-            Finding::new(rule, entity, at, path.as_str()).values(before.map(|(v, _)| *v), after.map(|(v, _)| *v)),
-        );
+    // Headers are few (one per routed argument), so matching by path is a plain scan.
+    let find = |list: &'_ [Header<'_>], path: &str| list.iter().position(|h| h.path == path);
+    for header in &before {
+        let counterpart = find(&after, &header.path).and_then(|i| after.get(i));
+        match counterpart {
+            Some(other) if same_header(header.value, other.value) => {}
+            Some(other) => report(RuleId::ToolInputMcpHeaderChanged, entity, site, Some(header), Some(other), findings),
+            None => report(RuleId::ToolInputMcpHeaderRemoved, entity, site, Some(header), None, findings),
+        }
     }
+    for header in after.iter().filter(|h| find(&before, &h.path).is_none()) {
+        report(RuleId::ToolInputMcpHeaderAdded, entity, site, None, Some(header), findings);
+    }
+}
+
+fn report(
+    rule: RuleId,
+    entity: &EntityRef,
+    site: &Site,
+    before: Option<&Header>,
+    after: Option<&Header>,
+    findings: &mut Vec<Finding>,
+) {
+    let Some(any) = before.or(after) else { return };
+    let pointer = |base: &Option<String>, at: Option<&Header>| {
+        base.as_ref().zip(at).map(|(base, header)| format!("{base}{}", header.pointer))
+    };
+    let at = Site {
+        location: format!("{}{}", site.location, any.pointer.replace('/', ".")),
+        old: pointer(&site.old, before),
+        new: pointer(&site.new, after),
+    };
+    let finding =
+        Finding::new(rule, entity, at, any.path.as_str()).values(before.map(|h| h.value), after.map(|h| h.value));
+    findings.push(finding);
 }
 
 fn same_header(a: &Value, b: &Value) -> bool {
@@ -66,7 +80,7 @@ fn same_header(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn collect<'a>(schema: &'a Value, path: &str, pointer: String, depth: usize, out: &mut Headers<'a>) {
+fn collect<'a>(schema: &'a Value, path: &str, pointer: String, depth: usize, out: &mut Vec<Header<'a>>) {
     if depth >= MAX_DEPTH {
         return;
     }
@@ -75,8 +89,8 @@ fn collect<'a>(schema: &'a Value, path: &str, pointer: String, depth: usize, out
     for (name, property) in properties {
         let child_path = if path.is_empty() { name.clone() } else { format!("{path}.{name}") };
         let child = child_pointer(&properties_pointer, name);
-        if let Some(header) = property.get(KEYWORD) {
-            out.insert(child_path.clone(), (header, child_pointer(&child, KEYWORD)));
+        if let Some(value) = property.get(KEYWORD) {
+            out.push(Header { path: child_path.clone(), value, pointer: child_pointer(&child, KEYWORD) });
         }
         collect(property, &child_path, child, depth + 1, out);
     }

@@ -2,12 +2,11 @@
 //! behaviour. Known: MCP Apps `ui.visibility` (who may see and call the tool), and FastMCP's
 //! `_fastmcp` → `fastmcp` rename, which is the same data under a new spelling.
 
-use super::entity::{object, report_malformed};
+use super::entity::{missing, object, report_malformed, strings, union_keys};
 use crate::finding::{EntityRef, Finding, Site};
 use crate::json::values_equal;
 use crate::rules::RuleId;
 use serde_json::{Map, Value};
-use std::collections::BTreeSet;
 
 /// The rules one entity kind reports `_meta` changes under.
 pub(crate) struct MetaRules {
@@ -17,7 +16,7 @@ pub(crate) struct MetaRules {
 }
 
 /// Who sees a tool when `ui.visibility` is absent (MCP Apps, SEP-1865).
-const DEFAULT_VISIBILITY: &[&str] = &["app", "model"];
+const DEFAULT_VISIBILITY: &[&str] = &["model", "app"];
 
 pub(crate) fn compare(
     rules: &MetaRules,
@@ -33,9 +32,7 @@ pub(crate) fn compare(
     let (old_map, new_map) = (object(old), object(new));
     let models_visibility = rules.visibility.is_some();
     let (old_norm, new_norm) = (normalise(old_map, models_visibility), normalise(new_map, models_visibility));
-    let mut keys: BTreeSet<&String> = old_norm.keys().collect();
-    keys.extend(new_norm.keys());
-    for key in keys {
+    for key in union_keys(&old_norm, &new_norm) {
         let (a, b) = (old_norm.get(key), new_norm.get(key));
         let equal = match (a, b) {
             (Some(a), Some(b)) => values_equal(a, b),
@@ -81,10 +78,10 @@ fn normalise(map: &Map<String, Value>, drop_visibility: bool) -> Map<String, Val
 }
 
 /// The audiences in `ui.visibility`, or the default when absent or malformed.
-fn audiences(map: &Map<String, Value>) -> BTreeSet<String> {
-    match map.get("ui").and_then(|ui| ui.get("visibility")).and_then(Value::as_array) {
-        Some(list) => list.iter().filter_map(Value::as_str).map(str::to_string).collect(),
-        None => DEFAULT_VISIBILITY.iter().map(|s| s.to_string()).collect(),
+fn audiences(map: &Map<String, Value>) -> Vec<&str> {
+    match map.get("ui").and_then(|ui| ui.get("visibility")) {
+        Some(list @ Value::Array(_)) => strings(Some(list)),
+        _ => DEFAULT_VISIBILITY.to_vec(),
     }
 }
 
@@ -98,16 +95,15 @@ fn visibility(
     findings: &mut Vec<Finding>,
 ) {
     let (before, after) = (audiences(old), audiences(new));
-    if before == after {
+    let (lost, gained) = (missing(&before, &after), missing(&after, &before));
+    if lost.is_empty() && gained.is_empty() {
         return;
     }
     let has = |m: &Map<String, Value>| m.get("ui").and_then(|ui| ui.get("visibility")).is_some();
     let ui_site = site.keys("ui", has(old).then_some("ui"), has(new).then_some("ui"));
     let at = ui_site.keys("visibility", has(old).then_some("visibility"), has(new).then_some("visibility"));
-    let list = |set: &BTreeSet<String>| Value::Array(set.iter().cloned().map(Value::String).collect());
+    let list = |set: &[&str]| Value::Array(set.iter().map(|s| Value::String(s.to_string())).collect());
     let (a, b) = (list(&before), list(&after));
-    let lost: Vec<&str> = before.difference(&after).map(String::as_str).collect();
-    let gained: Vec<&str> = after.difference(&before).map(String::as_str).collect();
     for (rule, audiences, verb) in [(narrowed, lost, "no longer visible to"), (widened, gained, "now visible to")] {
         if audiences.is_empty() {
             continue;

@@ -9,7 +9,6 @@ use crate::pairing::Pair;
 use crate::rules::RuleId;
 use crate::snapshot::Entity;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
 
 /// The longest name the strictest known host (Claude Desktop) accepts.
 const MAX_HOST_NAME_CHARS: usize = 64;
@@ -23,25 +22,26 @@ const RENAME_NAME_SIMILARITY: f64 = 0.85;
 /// Warns about added tools whose names some hosts reject, or that now differ from another tool
 /// only by case. Existing tools are not re-flagged: their names did not change.
 pub(crate) fn host_compatibility(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
-    let mut old_groups: BTreeMap<String, usize> = BTreeMap::new();
-    let mut new_groups: BTreeMap<String, Vec<&str>> = BTreeMap::new();
-    for pair in pairs {
-        match pair {
-            Pair::Removed(old) => *old_groups.entry(old.key.to_lowercase()).or_default() += 1,
-            Pair::Added(new) => new_groups.entry(new.key.to_lowercase()).or_default().push(new.key),
-            Pair::Both(old, new) => {
-                *old_groups.entry(old.key.to_lowercase()).or_default() += 1;
-                new_groups.entry(new.key.to_lowercase()).or_default().push(new.key);
-            }
-        }
-    }
-    for pair in pairs {
+    // (case-folded name, name, exists in old, exists in new), folded once.
+    let folded: Vec<(String, &str, bool, bool)> = pairs
+        .iter()
+        .map(|pair| match pair {
+            Pair::Removed(e) => (e.key.to_lowercase(), e.key, true, false),
+            Pair::Added(e) => (e.key.to_lowercase(), e.key, false, true),
+            Pair::Both(_, e) => (e.key.to_lowercase(), e.key, true, true),
+        })
+        .collect();
+    for (pair, (fold, _, _, _)) in pairs.iter().zip(&folded) {
         let Pair::Added(tool) = pair else { continue };
         let entity = entity_ref(EntityKind::Tool, tool);
         let site = Site::entity(&entity, None, Some(&tool.pointer)).keys("name", None, Some("name"));
         let mut problems = Vec::new();
-        let bad: BTreeSet<char> =
-            tool.key.chars().filter(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))).collect();
+        let mut bad: Vec<char> = Vec::new();
+        for c in tool.key.chars().filter(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))) {
+            if !bad.contains(&c) {
+                bad.push(c);
+            }
+        }
         if !bad.is_empty() {
             let shown: Vec<String> = bad.iter().map(|c| format!("{c:?}")).collect();
             problems.push(format!("contains {} (hosts accept only A-Z a-z 0-9 _ -)", shown.join(" ")));
@@ -55,12 +55,16 @@ pub(crate) fn host_compatibility(pairs: &[Pair<Entity>], findings: &mut Vec<Find
             finding.detail = Some(problems.join("; "));
             findings.push(finding);
         }
-        let folded = tool.key.to_lowercase();
-        let twins: Vec<&str> =
-            new_groups.get(&folded).into_iter().flatten().copied().filter(|k| *k != tool.key).collect();
-        if !twins.is_empty() && old_groups.get(&folded).copied().unwrap_or(0) < twins.len() + 1 {
+        let twins: Vec<String> = folded
+            .iter()
+            .filter(|(f, name, _, in_new)| *in_new && f == fold && *name != tool.key)
+            .map(|(_, name, _, _)| format!("`{name}`"))
+            .collect();
+        let old_twins = folded.iter().filter(|(f, _, in_old, _)| *in_old && f == fold).count();
+        // A new twin only if the case-folded group grew (an old collision is not news).
+        if !twins.is_empty() && old_twins < twins.len() + 1 {
             let mut finding = Finding::new(RuleId::ToolNameCaseCollision, &entity, site, tool.key);
-            finding.detail = Some(twins.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", "));
+            finding.detail = Some(twins.join(", "));
             findings.push(finding);
         }
     }
@@ -100,12 +104,13 @@ fn similarity(old: Option<&Value>, new: Option<&Value>, old_name: &str, new_name
     if identical {
         return 1.0;
     }
-    let shared = a.intersection(&b).count() as f64;
-    let all = a.union(&b).count() as f64;
+    // Property names of one schema are unique (object keys), so this is the Jaccard index.
+    let shared = a.iter().filter(|name| b.contains(name)).count() as f64;
+    let all = (a.len() + b.len()) as f64 - shared;
     shared / all
 }
 
-fn property_names(schema: Option<&Value>) -> BTreeSet<&str> {
+fn property_names(schema: Option<&Value>) -> Vec<&str> {
     schema
         .and_then(|s| s.get("properties"))
         .and_then(Value::as_object)

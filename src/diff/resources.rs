@@ -2,7 +2,9 @@
 //! the shared fields. Content annotations (`audience`, `priority`, `lastModified`) are shared
 //! with resource templates.
 
-use super::entity::{both_site, compare_shared, existence, object, report_malformed, same, value_field, SharedRules};
+use super::entity::{
+    both_site, compare_shared, existence, missing, object, report_malformed, same, strings, value_field, SharedRules,
+};
 use super::field_site;
 use super::meta::MetaRules;
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
@@ -10,7 +12,6 @@ use crate::pairing::Pair;
 use crate::rules::RuleId;
 use crate::snapshot::Entity;
 use serde_json::{Map, Value};
-use std::collections::BTreeSet;
 
 const RULES: SharedRules = SharedRules {
     kind: EntityKind::Resource,
@@ -71,12 +72,12 @@ pub(crate) fn content_annotations(
         return;
     }
     let (x, y) = (object(a), object(b));
-    let audience = |m: &Map<String, Value>| -> Option<BTreeSet<String>> {
-        m.get("audience")
-            .map(|v| v.as_array().into_iter().flatten().filter_map(Value::as_str).map(String::from).collect())
-    };
-    if audience(x) != audience(y) {
-        let (va, vb) = (x.get("audience"), y.get("audience"));
+    // Compared as sets: order and repetition carry no meaning; absent differs from empty.
+    let (va, vb) = (x.get("audience"), y.get("audience"));
+    let (p, q) = (strings(va), strings(vb));
+    let sets_differ = va.is_some() != vb.is_some() || !missing(&p, &q).is_empty() || !missing(&q, &p).is_empty();
+    let malformed_differs = !same(va, vb) && [va, vb].iter().any(|v| v.is_some_and(|v| !v.is_array()));
+    if sets_differ || malformed_differs {
         findings.push(
             Finding::new(rules.audience, entity, field_site(&at, "audience", va, vb), "annotations.audience")
                 .values(va, vb),

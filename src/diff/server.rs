@@ -2,13 +2,12 @@
 //! sub-capability as a path), the protocol era (`protocolVersion` of a legacy `initialize`,
 //! `supportedVersions` of a 2026 `server/discover`), and `serverInfo` except its `version`.
 
-use super::entity::{object, report_malformed, same};
+use super::entity::{object, report_malformed, same, union_keys};
 use super::{icons, prose_change};
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::json::{child_pointer, values_equal};
 use crate::rules::RuleId;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 /// A snapshot's server-level fields: name, value, pointer.
 type Fields<'a> = [(&'static str, &'a Value, String)];
@@ -69,27 +68,32 @@ enum Declared<'a> {
     Value(&'a Value),
 }
 
-fn flatten<'a>(value: &'a Value, path: Vec<String>, depth: usize, out: &mut BTreeMap<Vec<String>, Declared<'a>>) {
+/// Capability paths in depth-first order (a parent before its children), each with what it
+/// declares.
+type Declarations<'a> = Vec<(Vec<&'a str>, Declared<'a>)>;
+
+fn flatten<'a>(value: &'a Value, path: Vec<&'a str>, depth: usize, out: &mut Declarations<'a>) {
     match value {
         Value::Object(map) if depth < MAX_CAPABILITY_DEPTH => {
             if !path.is_empty() {
-                out.insert(path.clone(), Declared::Present);
+                out.push((path.clone(), Declared::Present));
             }
             for (key, child) in map {
                 let mut child_path = path.clone();
-                child_path.push(key.clone());
+                child_path.push(key);
                 flatten(child, child_path, depth + 1, out);
             }
         }
-        Value::Bool(true) if !path.is_empty() => {
-            out.insert(path, Declared::Present);
-        }
+        Value::Bool(true) if !path.is_empty() => out.push((path, Declared::Present)),
         // `false` and `null` declare nothing: the same as leaving the key out.
         Value::Bool(false) | Value::Null if !path.is_empty() => {}
-        other => {
-            out.insert(path, Declared::Value(other));
-        }
+        other => out.push((path, Declared::Value(other))),
     }
+}
+
+/// What `list` declares at `path` (capability objects are small: a plain scan).
+fn lookup<'l, 'a>(list: &'l Declarations<'a>, path: &[&str]) -> Option<&'l Declared<'a>> {
+    list.iter().find(|(p, _)| p.as_slice() == path).map(|(_, d)| d)
 }
 
 fn capabilities(
@@ -99,23 +103,22 @@ fn capabilities(
     new: Option<&Value>,
     findings: &mut Vec<Finding>,
 ) {
-    let (mut a, mut b) = (BTreeMap::new(), BTreeMap::new());
+    let (mut a, mut b) = (Vec::new(), Vec::new());
     if let Some(v) = old {
         flatten(v, Vec::new(), 0, &mut a);
     }
     if let Some(v) = new {
         flatten(v, Vec::new(), 0, &mut b);
     }
-    let mut paths: Vec<&Vec<String>> = a.keys().chain(b.keys()).collect();
-    paths.sort();
-    paths.dedup();
-    let mut reported: Vec<&Vec<String>> = Vec::new();
+    // Old paths first, then paths only the new side declares; each side lists parents first.
+    let paths = a.iter().map(|(p, _)| p).chain(b.iter().map(|(p, _)| p).filter(|p| lookup(&a, p).is_none()));
+    let mut reported: Vec<&Vec<&str>> = Vec::new();
     for path in paths {
         // A capability added or removed as a whole is one finding, not one per sub-capability.
         if reported.iter().any(|r| path.starts_with(r)) {
             continue;
         }
-        let (x, y) = (a.get(path), b.get(path));
+        let (x, y) = (lookup(&a, path), lookup(&b, path));
         let rule = match (x, y) {
             (Some(p), Some(q)) if declared_equal(p, q) => continue,
             (Some(_), Some(_)) => RuleId::ServerCapabilitiesChanged,
@@ -239,17 +242,15 @@ fn server_info(entity: &EntityRef, site: &Site, old: Option<&Value>, new: Option
         return;
     }
     let (o, n) = (object(old), object(new));
-    let mut keys: Vec<&String> = o.keys().chain(n.keys().filter(|k| !o.contains_key(*k))).collect();
-    keys.sort();
-    for key in keys {
-        if VOLATILE_INFO.contains(&key.as_str()) {
+    for key in union_keys(o, n) {
+        if VOLATILE_INFO.contains(&key) {
             continue;
         }
         let (a, b) = (o.get(key), n.get(key));
         if same(a, b) {
             continue;
         }
-        let at = site.keys(key, a.map(|_| key.as_str()), b.map(|_| key.as_str()));
+        let at = site.keys(key, a.map(|_| key), b.map(|_| key));
         let (a, b) =
             if key == "icons" { (a.map(icons::summarise), b.map(icons::summarise)) } else { (a.cloned(), b.cloned()) };
         findings.push(

@@ -11,7 +11,6 @@ use crate::pairing::Pair;
 use crate::rules::RuleId;
 use crate::snapshot::Entity;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 const RULES: SharedRules = SharedRules {
     kind: EntityKind::ResourceTemplate,
@@ -69,33 +68,36 @@ fn compare_fields(
 /// Pairs each removed template with the added one of the same skeleton, when exactly one of
 /// each has that skeleton (anything more ambiguous stays removed + added).
 fn rematch<'s, 'a>(pairs: Vec<Pair<'s, Entity<'a>>>) -> Vec<Pair<'s, Entity<'a>>> {
-    let mut removed: BTreeMap<String, Vec<&'s Entity<'a>>> = BTreeMap::new();
-    let mut added: BTreeMap<String, Vec<&'s Entity<'a>>> = BTreeMap::new();
-    for pair in &pairs {
-        match pair {
-            Pair::Removed(e) => removed.entry(skeleton(e.key)).or_default().push(e),
-            Pair::Added(e) => added.entry(skeleton(e.key)).or_default().push(e),
-            Pair::Both(..) => {}
+    let shaped = |want_added: bool| -> Vec<(String, &'s Entity<'a>)> {
+        pairs
+            .iter()
+            .filter_map(|pair| match (pair, want_added) {
+                (Pair::Removed(e), false) | (Pair::Added(e), true) => Some((skeleton(e.key), *e)),
+                _ => None,
+            })
+            .collect()
+    };
+    let (removed, added) = (shaped(false), shaped(true));
+    let only = |list: &[(String, &'s Entity<'a>)], shape: &str| {
+        let mut matching = list.iter().filter(|(s, _)| s == shape);
+        match (matching.next(), matching.next()) {
+            (Some((_, e)), None) => Some(*e),
+            _ => None,
         }
-    }
-    let mut matched: BTreeMap<&str, &'s Entity<'a>> = BTreeMap::new();
-    let mut taken: Vec<&str> = Vec::new();
-    for (shape, olds) in &removed {
-        if let (Some(news), [old]) = (added.get(shape), olds.as_slice()) {
-            if let [new] = news.as_slice() {
-                matched.insert(old.key, new);
-                taken.push(new.key);
-            }
-        }
-    }
+    };
+    // (old key, new entity) for every unambiguous match.
+    let matched: Vec<(&str, &'s Entity<'a>)> = removed
+        .iter()
+        .filter_map(|(shape, old)| Some((old.key, only(&added, shape)?)).filter(|_| only(&removed, shape).is_some()))
+        .collect();
     pairs
         .into_iter()
         .filter_map(|pair| match pair {
-            Pair::Removed(old) => Some(match matched.get(old.key) {
-                Some(new) => Pair::Both(old, new),
+            Pair::Removed(old) => Some(match matched.iter().find(|(key, _)| *key == old.key) {
+                Some((_, new)) => Pair::Both(old, new),
                 None => Pair::Removed(old),
             }),
-            Pair::Added(new) if taken.contains(&new.key) => None,
+            Pair::Added(new) if matched.iter().any(|(_, e)| e.key == new.key) => None,
             other => Some(other),
         })
         .collect()
