@@ -351,3 +351,27 @@ fn deep_inputs_built_in_code_stay_within_the_walk_bounds() {
     let report = run(json!({"capabilities": {"experimental": caps}}), json!({"capabilities": {"experimental": {}}}));
     assert_eq!(rules(&report), vec!["server.capabilities.removed"]);
 }
+
+#[test]
+fn malformed_fields_are_compared_as_data_never_rejected_or_panicking() {
+    let odd = [json!(null), json!(5), json!("x"), json!([1, {"a": null}]), json!({"weird": [true]}), json!(false)];
+    let shape = |v: &Value| {
+        json!({
+            "protocolVersion": v, "supportedVersions": v, "serverInfo": v, "capabilities": v, "instructions": v,
+            "tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"p": {"x-mcp-header": v}}},
+                       "title": v, "description": v, "annotations": v, "execution": v, "icons": v, "_meta": v, "extra": v}],
+            "prompts": [{"name": "p", "arguments": v, "title": v, "icons": v, "_meta": v}],
+            "resources": [{"uri": "u", "name": v, "size": v, "mimeType": v, "annotations": v}],
+            "resourceTemplates": [{"uriTemplate": "t/{x}", "annotations": {"audience": v}}]
+        })
+    };
+    for a in &odd {
+        assert!(run(shape(a), shape(a)).changes.is_empty(), "{a} against itself");
+        for b in &odd {
+            let report = run(shape(a), shape(b));
+            if a != b {
+                assert!(!report.changes.is_empty(), "{a} → {b} must be reported somewhere");
+            }
+        }
+    }
+}
