@@ -102,6 +102,9 @@ pub struct Snapshot<'a> {
     sections: [Option<Vec<Entity<'a>>>; 4],
     /// Server-level fields with their pointers; `None` when the input has no server part.
     pub server: Option<Vec<(&'static str, &'a Value, String)>>,
+    /// Other fields of the server part (vendor keys of an initialize or discover result), with
+    /// their pointers: compared as data when both snapshots have a server part.
+    pub unmodelled_server: Vec<(&'a str, &'a Value, String)>,
 }
 
 impl<'a> Snapshot<'a> {
@@ -296,6 +299,15 @@ impl<'a> Loader<'a> {
             if !fields.iter().any(|(n, _, _)| *n == "serverInfo") {
                 let at = child_pointer(&child_pointer(pointer, "_meta"), META_SERVER_INFO);
                 fields.push(("serverInfo", info, at));
+            }
+        }
+        for (key, value) in map {
+            let known = SERVER_FIELDS.contains(&key.as_str())
+                || VOLATILE_FIELDS.contains(&key.as_str())
+                || SectionKind::ALL.iter().any(|kind| kind.field() == key);
+            let extras = &mut self.snapshot.unmodelled_server;
+            if !known && !extras.iter().any(|(name, _, _)| name == key) {
+                extras.push((key.as_str(), value, child_pointer(pointer, key)));
             }
         }
         Ok(())

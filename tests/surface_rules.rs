@@ -321,6 +321,11 @@ fn unknown_fields_are_reported_quietly_everywhere() {
             json!({"resources": [{"uri": "u", "name": "n"}]}),
             "resource.field.changed",
         ),
+        (
+            json!({"protocolVersion": "2025-06-18", "x-vendor": 1}),
+            json!({"protocolVersion": "2025-06-18", "x-vendor": 2}),
+            "server.field.changed",
+        ),
     ];
     for (old, new, rule) in cases {
         let report = run(old, new);

@@ -56,7 +56,8 @@ pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
     }
     if let (Some(old_server), Some(new_server)) = (&old.server, &new.server) {
         detection.compared.push(SERVER_SECTION);
-        server::compare(old_server, new_server, &mut detection.findings);
+        let extras = (old.unmodelled_server.as_slice(), new.unmodelled_server.as_slice());
+        server::compare(old_server, new_server, extras, &mut detection.findings);
     }
     detection
 }

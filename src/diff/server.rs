@@ -12,6 +12,9 @@ use serde_json::Value;
 /// A snapshot's server-level fields: name, value, pointer.
 type Fields<'a> = [(&'static str, &'a Value, String)];
 
+/// A server-level field no rule models: name, value, pointer.
+type Extra<'a> = (&'a str, &'a Value, String);
+
 /// The first protocol version without `initialize` (stateless, `server/discover`).
 const MODERN_SINCE: &str = "2026-07-28";
 
@@ -21,7 +24,12 @@ const MAX_CAPABILITY_DEPTH: usize = 16;
 /// `serverInfo` keys that are not part of the contract (the version is the semver check's).
 const VOLATILE_INFO: &[&str] = &["version"];
 
-pub(crate) fn compare<'a>(old: &'a Fields<'a>, new: &'a Fields<'a>, findings: &mut Vec<Finding>) {
+pub(crate) fn compare<'a>(
+    old: &'a Fields<'a>,
+    new: &'a Fields<'a>,
+    (old_extra, new_extra): (&[Extra], &[Extra]),
+    findings: &mut Vec<Finding>,
+) {
     let name = get(new, "serverInfo")
         .or_else(|| get(old, "serverInfo"))
         .and_then(|(info, _)| info.get("name").and_then(Value::as_str).map(str::to_string))
@@ -54,10 +62,30 @@ pub(crate) fn compare<'a>(old: &'a Fields<'a>, new: &'a Fields<'a>, findings: &m
 
     let (a, b) = (value(old, "serverInfo"), value(new, "serverInfo"));
     server_info(&entity, &site("serverInfo"), a, b, findings);
+    unmodelled(&entity, old_extra, new_extra, findings);
+}
+
+/// Server-level fields no rule models, matched by name and reported as data.
+fn unmodelled(entity: &EntityRef, old: &[Extra], new: &[Extra], findings: &mut Vec<Finding>) {
+    let names = old.iter().map(|(n, _, _)| *n).chain(new.iter().map(|(n, _, _)| *n).filter(|n| get(old, n).is_none()));
+    for name in names {
+        let (a, b) = (get(old, name), get(new, name));
+        if same(a.as_ref().map(|(v, _)| *v), b.as_ref().map(|(v, _)| *v)) {
+            continue;
+        }
+        let at = Site {
+            location: format!("server.{name}"),
+            old: a.as_ref().map(|(_, p)| p.clone()),
+            new: b.as_ref().map(|(_, p)| p.clone()),
+        };
+        findings.push(
+            Finding::new(RuleId::ServerFieldChanged, entity, at, name).values(a.map(|(v, _)| v), b.map(|(v, _)| v)),
+        );
+    }
 }
 
 /// A server field's value and pointer.
-fn get<'a>(fields: &Fields<'a>, name: &str) -> Option<(&'a Value, String)> {
+fn get<'a>(fields: &[(&str, &'a Value, String)], name: &str) -> Option<(&'a Value, String)> {
     fields.iter().find(|(n, _, _)| *n == name).map(|(_, v, p)| (*v, p.clone()))
 }
 

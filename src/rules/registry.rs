@@ -639,5 +639,12 @@ declare_rules! {
         advice: "Keep supporting the version until its clients have moved.",
         message: "server: no longer supports protocol version {subject} ({detail})",
     }
+    ServerFieldChanged = "server.field.changed" {
+        severity: NonBreaking,
+        summary: "A server-level field that no rule models changed (a vendor key of the initialize or discover result).",
+        why: "Standard clients read only the protocol version, capabilities, server info and instructions; other fields are extension data, so the change is reported rather than dropped, but not as breaking.",
+        advice: "Check whether a client you target reads the field.",
+        message: "server: field `{subject}` changed from {old} to {new}",
+    }
     // ---- MCP surface: end ----
 }
