@@ -298,6 +298,8 @@ fn prompt_arguments_pair_by_name() {
     let mut got = rules(&report);
     got.sort();
     assert_eq!(got, vec!["prompt.argument.added", "prompt.argument.required.added"]);
+    // `null` is a nil slice from a Go server: no arguments, like an absent list.
+    assert!(run(json!({"prompts": [{"name": "p"}]}), prompt(json!(null))).changes.is_empty());
     // Malformed lists are compared as data rather than rejected.
     let report = run(prompt(json!([{"name": "a"}, {"name": "a"}])), prompt(json!("oops")));
     assert_eq!(rules(&report), vec!["prompt.field.changed"]);
@@ -379,4 +381,33 @@ fn malformed_fields_are_compared_as_data_never_rejected_or_panicking() {
             }
         }
     }
+}
+
+#[test]
+fn array_order_of_entities_and_arguments_never_matters() {
+    let capture = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/captures/everything.json"),
+    )
+    .expect("everything capture");
+    let original: Value = serde_json::from_str(&capture).unwrap();
+    let mut reversed = original.clone();
+    let reverse = |v: &mut Value| {
+        if let Some(list) = v.as_array_mut() {
+            list.reverse();
+        }
+    };
+    for (method, field) in [
+        ("tools/list", "tools"),
+        ("prompts/list", "prompts"),
+        ("resources/list", "resources"),
+        ("resources/templates/list", "resourceTemplates"),
+    ] {
+        reverse(&mut reversed[method][field]);
+    }
+    if let Some(prompts) = reversed["prompts/list"]["prompts"].as_array_mut() {
+        prompts.iter_mut().filter_map(|p| p.get_mut("arguments")).for_each(reverse);
+    }
+    assert_ne!(original, reversed);
+    let report = run(original, reversed);
+    assert!(report.changes.is_empty(), "{:?}", rules(&report));
 }

@@ -56,9 +56,9 @@ struct Argument<'a> {
 }
 
 /// The arguments sorted by name; `None` unless every entry is an object with a unique string
-/// `name`. Absent reads as no arguments.
+/// `name`. Absent and `null` (a nil slice marshalled by Go servers) read as no arguments.
 fn arguments(value: Option<&Value>) -> Option<Vec<Argument<'_>>> {
-    let Some(value) = value else { return Some(Vec::new()) };
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Some(Vec::new()) };
     let mut list = Vec::new();
     for (index, item) in value.as_array()?.iter().enumerate() {
         let fields = item.as_object()?;
