@@ -2,6 +2,8 @@
 //! silent, directions, volatility, and the section-level passes (renames, collisions,
 //! dropped capabilities).
 
+mod common;
+
 use mcp_contract::{diff, Change, Config, Report, Severity};
 use serde_json::{json, Value};
 
@@ -83,6 +85,12 @@ fn opposite_moves_in_one_change_are_reported_separately() {
     let strengthened = find(&report, "tool.annotations.safetyStrengthened");
     assert!(weakened.message.contains("destructiveHint") && !weakened.message.contains("openWorldHint"));
     assert!(strengthened.message.contains("openWorldHint"));
+}
+
+#[test]
+fn null_annotations_read_as_absent() {
+    let report = run(json!({"tools": [tool("t", json!({}))]}), annotated(json!(null)));
+    assert!(report.changes.is_empty(), "{:?}", rules(&report));
 }
 
 #[test]
@@ -385,10 +393,7 @@ fn malformed_fields_are_compared_as_data_never_rejected_or_panicking() {
 
 #[test]
 fn array_order_of_entities_and_arguments_never_matters() {
-    let capture = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/captures/everything.json"),
-    )
-    .expect("everything capture");
+    let capture = common::read(&common::corpus_dir().join("../reference/captures/everything.json"));
     let original: Value = serde_json::from_str(&capture).unwrap();
     let mut reversed = original.clone();
     let reverse = |v: &mut Value| {

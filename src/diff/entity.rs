@@ -184,7 +184,8 @@ pub(crate) fn report_malformed(
     new: Option<&Value>,
     findings: &mut Vec<Finding>,
 ) -> bool {
-    let well_formed = |v: Option<&Value>| matches!(v, None | Some(Value::Object(_)));
+    // `null` is what Go servers marshal for a nil map or pointer: the same as absent.
+    let well_formed = |v: Option<&Value>| matches!(v, None | Some(Value::Null | Value::Object(_)));
     if well_formed(old) && well_formed(new) {
         return false;
     }
@@ -196,7 +197,7 @@ pub(crate) fn report_malformed(
 
 static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
 
-/// An optional value read as an object; anything else (absent, or malformed) reads as `{}`.
+/// An optional value read as an object; anything else (absent, null, malformed) reads as `{}`.
 pub(crate) fn object(value: Option<&Value>) -> &Map<String, Value> {
     match value {
         Some(Value::Object(map)) => map,
