@@ -98,7 +98,9 @@ fn similarity(old: Option<&Value>, new: Option<&Value>, old_name: &str, new_name
     };
     if a.is_empty() || b.is_empty() {
         // Nothing to recognise the tool by but its (empty) schema: only a similar name counts.
-        let named_alike = strsim::jaro_winkler(old_name, new_name) >= RENAME_NAME_SIMILARITY;
+        // Jaro-Winkler is quadratic; names past the spec's 128 characters are not worth it.
+        let comparable = old_name.len() <= 128 && new_name.len() <= 128;
+        let named_alike = comparable && strsim::jaro_winkler(old_name, new_name) >= RENAME_NAME_SIMILARITY;
         return if identical && named_alike { 1.0 } else { 0.0 };
     }
     if identical {
