@@ -99,9 +99,9 @@ fn similarity(old: Option<&Value>, new: Option<&Value>, old_name: &str, new_name
     if a.is_empty() || b.is_empty() {
         // Nothing to recognise the tool by but its (empty) schema: only a similar name counts.
         // Jaro-Winkler is quadratic; names past the spec's 128 characters are not worth it.
-        let comparable = old_name.len() <= 128 && new_name.len() <= 128;
+        let comparable = identical && old_name.len() <= 128 && new_name.len() <= 128;
         let named_alike = comparable && strsim::jaro_winkler(old_name, new_name) >= RENAME_NAME_SIMILARITY;
-        return if identical && named_alike { 1.0 } else { 0.0 };
+        return if named_alike { 1.0 } else { 0.0 };
     }
     if identical {
         return 1.0;
