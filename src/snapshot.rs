@@ -4,7 +4,9 @@
 //! Shapes: a full snapshot object (with or without the `format` marker), a bare list result
 //! (`{"tools": [...], "nextCursor": …}`), a bare array of tools, a JSON-RPC response envelope
 //! around any of these, and a capture keyed by method (`{"initialize": …, "tools/list": …}`,
-//! each value a result, an envelope or an array of pages).
+//! each value a result, an envelope or an array of pages). Both protocol eras load: a legacy
+//! `initialize` result (`protocolVersion`, `serverInfo`) and a 2026-07-28 `server/discover`
+//! result (`supportedVersions`, serverInfo in `_meta["io.modelcontextprotocol/serverInfo"]`).
 
 use crate::error::{Error, Input};
 use crate::finding::EntityKind;
@@ -100,6 +102,9 @@ pub struct Snapshot<'a> {
     sections: [Option<Vec<Entity<'a>>>; 4],
     /// Server-level fields with their pointers; `None` when the input has no server part.
     pub server: Option<Vec<(&'static str, &'a Value, String)>>,
+    /// Other fields of the server part (vendor keys of an initialize or discover result), with
+    /// their pointers: compared as data when both snapshots have a server part.
+    pub unmodelled_server: Vec<(&'a str, &'a Value, String)>,
 }
 
 impl<'a> Snapshot<'a> {
@@ -249,7 +254,10 @@ impl<'a> Loader<'a> {
                 self.list(kind, list, child_pointer(&pointer, kind.field()))?;
             }
         }
-        if map.keys().any(|k| SERVER_FIELDS.contains(&k.as_str())) || map.contains_key("format") {
+        if map.keys().any(|k| SERVER_FIELDS.contains(&k.as_str()))
+            || map.contains_key("format")
+            || meta_server_info(map).is_some()
+        {
             recognised = true;
             self.server_fields(map, &pointer)?;
         }
@@ -284,6 +292,22 @@ impl<'a> Loader<'a> {
                     ));
                 }
                 fields.push((name, value, child_pointer(pointer, name)));
+            }
+        }
+        // 2026-07-28 results carry the server's identity in `_meta` instead of `serverInfo`.
+        if let Some(info) = meta_server_info(map) {
+            if !fields.iter().any(|(n, _, _)| *n == "serverInfo") {
+                let at = child_pointer(&child_pointer(pointer, "_meta"), META_SERVER_INFO);
+                fields.push(("serverInfo", info, at));
+            }
+        }
+        for (key, value) in map {
+            let known = SERVER_FIELDS.contains(&key.as_str())
+                || VOLATILE_FIELDS.contains(&key.as_str())
+                || SectionKind::ALL.iter().any(|kind| kind.field() == key);
+            let extras = &mut self.snapshot.unmodelled_server;
+            if !known && !extras.iter().any(|(name, _, _)| name == key) {
+                extras.push((key.as_str(), value, child_pointer(pointer, key)));
             }
         }
         Ok(())
@@ -332,7 +356,8 @@ impl<'a> Loader<'a> {
             if kind == SectionKind::Tools {
                 for schema_field in ["inputSchema", "outputSchema"] {
                     if let Some(schema) = fields.get(schema_field) {
-                        if !matches!(schema, Value::Object(_) | Value::Bool(_)) {
+                        // `null` is what Go servers marshal for a nil schema; it loads as absent.
+                        if !matches!(schema, Value::Object(_) | Value::Bool(_) | Value::Null) {
                             return Err(Error::at_pointer(
                                 input,
                                 child_pointer(&at, schema_field),
@@ -379,6 +404,13 @@ impl<'a> Loader<'a> {
         }
         Ok(self.snapshot)
     }
+}
+
+/// Where 2026-07-28 results (`server/discover`, list results) put the server's identity.
+pub const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+
+fn meta_server_info(map: &Map<String, Value>) -> Option<&Value> {
+    map.get("_meta")?.get(META_SERVER_INFO)
 }
 
 /// An element of a page array looks like a list or initialize result, not like a tool.
@@ -440,6 +472,26 @@ mod tests {
         assert_eq!(snapshot.server_field("protocolVersion").unwrap().1, "/initialize/protocolVersion");
         assert!(snapshot.section(SectionKind::Prompts).unwrap().is_empty());
         assert!(snapshot.section(SectionKind::Tools).is_none());
+    }
+
+    #[test]
+    fn modern_results_carry_server_info_in_meta_and_explicit_server_info_wins() {
+        let meta = json!({"io.modelcontextprotocol/serverInfo": {"name": "from-meta", "version": "1"}});
+        let modern = json!({"supportedVersions": ["2026-07-28"], "_meta": meta});
+        let snapshot = Snapshot::load(&modern, Input::New).unwrap();
+        let (info, pointer) = snapshot.server_field("serverInfo").unwrap();
+        assert_eq!((info["name"].as_str(), pointer), (Some("from-meta"), "/_meta/io.modelcontextprotocol~1serverInfo"));
+
+        let both = json!({"serverInfo": {"name": "explicit", "version": "1"}, "_meta": meta});
+        let snapshot = Snapshot::load(&both, Input::New).unwrap();
+        assert_eq!(snapshot.server_field("serverInfo").unwrap().0["name"], "explicit");
+    }
+
+    #[test]
+    fn a_null_schema_loads_as_given() {
+        let doc = json!({"tools": [{"name": "get_me", "inputSchema": null, "outputSchema": null}]});
+        let snapshot = Snapshot::load(&doc, Input::Old).unwrap();
+        assert_eq!(snapshot.section(SectionKind::Tools).unwrap()[0].fields["inputSchema"], Value::Null);
     }
 
     #[test]

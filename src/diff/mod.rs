@@ -1,6 +1,18 @@
-//! Detection: pairs the two snapshots' entities section by section and collects raw findings.
-//! No policy here; severities overrides, ignores and thresholds run afterwards in `policy`.
+//! Detection: pairs the two snapshots' entities section by section, compares the server-level
+//! fields, and collects raw findings. No policy here; severity overrides, ignores and thresholds
+//! run afterwards in `policy`.
 
+mod annotations;
+mod entity;
+mod execution;
+mod headers;
+mod icons;
+mod meta;
+mod names;
+mod prompts;
+mod resources;
+mod server;
+mod templates;
 mod tools;
 
 use crate::finding::{EntityRef, Finding, Site};
@@ -17,9 +29,12 @@ pub struct Detection {
     pub compared: Vec<&'static str>,
 }
 
-/// Section kinds whose comparison exists; the others are loaded (and validated) but not yet
-/// compared, and the report's `compared` list says so.
-const COMPARED_SECTIONS: &[SectionKind] = &[SectionKind::Tools];
+/// Every entity section; each is compared when both snapshots carry it (see `effective_section`).
+const COMPARED_SECTIONS: &[SectionKind] =
+    &[SectionKind::Tools, SectionKind::Prompts, SectionKind::Resources, SectionKind::ResourceTemplates];
+
+/// The `compared` entry for the server-level fields (instructions, capabilities, versions, info).
+pub const SERVER_SECTION: &str = "server";
 
 pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
     let mut detection = Detection::default();
@@ -30,12 +45,19 @@ pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
             continue;
         };
         detection.compared.push(kind.field());
-        for pair in pair_by_key(old_entities, new_entities, |e: &Entity| e.key) {
-            match kind {
-                SectionKind::Tools => tools::compare(pair, &mut detection.findings),
-                SectionKind::Prompts | SectionKind::Resources | SectionKind::ResourceTemplates => {}
-            }
+        let pairs = pair_by_key(old_entities, new_entities, |e: &Entity| e.key);
+        let findings = &mut detection.findings;
+        match kind {
+            SectionKind::Tools => tools::compare_section(&pairs, findings),
+            SectionKind::Prompts => prompts::compare_section(&pairs, findings),
+            SectionKind::Resources => resources::compare_section(&pairs, findings),
+            SectionKind::ResourceTemplates => templates::compare_section(pairs, findings),
         }
+    }
+    if let (Some(old_server), Some(new_server)) = (&old.server, &new.server) {
+        detection.compared.push(SERVER_SECTION);
+        let extras = (old.unmodelled_server.as_slice(), new.unmodelled_server.as_slice());
+        server::compare(old_server, new_server, extras, &mut detection.findings);
     }
     detection
 }

@@ -1,58 +1,79 @@
-//! Tool comparison: existence, prose fields, input and output schemas, and every other field.
+//! Tool comparison: existence, display name, prose, input and output schemas, annotations,
+//! execution, `x-mcp-header`, and the shared fields (icons, `_meta`, unmodelled fields).
 
-use super::{field_site, prose_change};
+use super::entity::{both_site, compare_shared, existence, object, SharedRules};
+use super::meta::MetaRules;
+use super::{annotations, execution, field_site, headers, names, prose_change};
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
-use crate::json::values_equal;
+use crate::json::child_pointer;
 use crate::pairing::Pair;
 use crate::rules::RuleId;
 use crate::schema::{self, Side};
 use crate::snapshot::Entity;
 use serde_json::Value;
 
-/// Fields compared by dedicated code below; any other field is compared generically.
-const DEDICATED: &[&str] = &["name", "description", "title", "inputSchema", "outputSchema"];
+const RULES: SharedRules = SharedRules {
+    kind: EntityKind::Tool,
+    added: RuleId::ToolAdded,
+    removed: RuleId::ToolRemoved,
+    title: None,
+    description: RuleId::ToolDescriptionChanged,
+    icons: RuleId::ToolIconsChanged,
+    meta: MetaRules {
+        changed: RuleId::ToolMetaChanged,
+        visibility: Some((RuleId::ToolMetaVisibilityNarrowed, RuleId::ToolMetaVisibilityWidened)),
+    },
+    field: RuleId::ToolFieldChanged,
+};
 
-pub fn compare(pair: Pair<Entity>, findings: &mut Vec<Finding>) {
-    match pair {
-        Pair::Added(tool) => {
-            let entity = tool_ref(tool);
-            let site = Site::entity(&entity, None, Some(&tool.pointer));
-            findings.push(Finding::new(RuleId::ToolAdded, &entity, site, tool.key));
-        }
-        Pair::Removed(tool) => {
-            let entity = tool_ref(tool);
-            let site = Site::entity(&entity, Some(&tool.pointer), None);
-            findings.push(Finding::new(RuleId::ToolRemoved, &entity, site, tool.key));
-        }
-        Pair::Both(old, new) => {
+/// Tool fields compared by dedicated code here (beyond the shared ones).
+const MODELLED: &[&str] = &["name", "inputSchema", "outputSchema", "annotations", "execution"];
+
+pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
+    let added: Vec<&Entity> =
+        pairs.iter().filter_map(|p| if let Pair::Added(e) = p { Some(*e) } else { None }).collect();
+    for pair in pairs {
+        let before = findings.len();
+        if let Some((old, new)) = existence(&RULES, pair, findings) {
             if old.fields != new.fields {
                 changed(old, new, findings);
             }
         }
+        // `existence` pushed a removal as the finding at `before`; a rename hint annotates it.
+        if let (Pair::Removed(tool), Some(target)) = (pair, findings.get_mut(before)) {
+            target.note = names::rename_target(tool, &added).map(|name| format!("looks renamed to `{name}`"));
+        }
     }
-}
-
-fn tool_ref(tool: &Entity) -> EntityRef {
-    EntityRef { kind: EntityKind::Tool, name: tool.key.to_string() }
+    names::host_compatibility(pairs, findings);
 }
 
 fn changed(old: &Entity, new: &Entity, findings: &mut Vec<Finding>) {
-    let entity = tool_ref(new);
-    let site = Site::entity(&entity, Some(&old.pointer), Some(&new.pointer));
+    let (entity, site) = both_site(EntityKind::Tool, old, new);
     let (o, n) = (old.fields, new.fields);
 
-    for (field, rule) in [("description", RuleId::ToolDescriptionChanged), ("title", RuleId::ToolTitleChanged)] {
-        let (a, b) = (o.get(field), n.get(field));
-        prose_change(rule, &entity, field_site(&site, field, a, b), field, a, b, findings);
-    }
+    display_name(&entity, &site, o, n, findings);
 
     // A missing inputSchema is read as `{}` (accepts any arguments): lenient with old servers.
+    // The spec requires one, and strict clients reject a tool list without it, so losing it
+    // is reported on its own.
     let any = Value::Bool(true);
-    let (a, b) = (o.get("inputSchema"), n.get("inputSchema"));
-    let input_site = field_site(&site, "inputSchema", a, b);
+    let (a, b) = (schema_field(o, "inputSchema"), schema_field(n, "inputSchema"));
+    let input_site = field_site(&site, "inputSchema", o.get("inputSchema"), n.get("inputSchema"));
+    match (a, b) {
+        (Some(_), None) => findings.push(
+            Finding::new(RuleId::ToolInputSchemaRemoved, &entity, input_site.clone(), "inputSchema")
+                .values(a, n.get("inputSchema")),
+        ),
+        (None, Some(_)) => findings.push(
+            Finding::new(RuleId::ToolInputSchemaAdded, &entity, input_site.clone(), "inputSchema")
+                .values(o.get("inputSchema"), b),
+        ),
+        _ => {}
+    }
     schema::compare(Side::Input, &entity, &input_site, a.unwrap_or(&any), b.unwrap_or(&any), findings);
+    headers::compare(&entity, &input_site, a, b, findings);
 
-    let (a, b) = (o.get("outputSchema"), n.get("outputSchema"));
+    let (a, b) = (schema_field(o, "outputSchema"), schema_field(n, "outputSchema"));
     let output_site = field_site(&site, "outputSchema", a, b);
     match (a, b) {
         (Some(a), Some(b)) => schema::compare(Side::Output, &entity, &output_site, a, b, findings),
@@ -65,20 +86,61 @@ fn changed(old: &Entity, new: &Entity, findings: &mut Vec<Finding>) {
         (None, None) => {}
     }
 
-    let mut others: Vec<&String> =
-        o.keys().chain(n.keys().filter(|k| !o.contains_key(*k))).filter(|k| !DEDICATED.contains(&k.as_str())).collect();
-    others.sort();
-    for field in others {
-        let (a, b) = (o.get(field), n.get(field));
-        let equal = match (a, b) {
-            (Some(a), Some(b)) => values_equal(a, b),
-            _ => false,
-        };
-        if !equal {
-            findings.push(
-                Finding::new(RuleId::ToolFieldChanged, &entity, field_site(&site, field, a, b), field.as_str())
-                    .values(a, b),
-            );
-        }
+    let (a, b) = (o.get("annotations"), n.get("annotations"));
+    annotations::compare(&entity, &field_site(&site, "annotations", a, b), a, b, findings);
+    let (a, b) = (o.get("execution"), n.get("execution"));
+    execution::compare(&entity, &field_site(&site, "execution", a, b), a, b, findings);
+
+    compare_shared(&RULES, &entity, &site, o, n, MODELLED, findings);
+}
+
+/// A schema field, with `null` (a nil schema marshalled by Go servers) read as absent.
+fn schema_field<'a>(fields: &'a serde_json::Map<String, Value>, name: &str) -> Option<&'a Value> {
+    fields.get(name).filter(|v| !v.is_null())
+}
+
+/// The display name hosts show: `title`, else `annotations.title` (mcp-model §3.2). Moving the
+/// same text between the two is no change; otherwise the change is reported once, under the
+/// rule of the field that carries the new name (or carried the old one).
+fn display_name(
+    entity: &EntityRef,
+    site: &Site,
+    o: &serde_json::Map<String, Value>,
+    n: &serde_json::Map<String, Value>,
+    findings: &mut Vec<Finding>,
+) {
+    let (old_name, old_from) = effective_title(o);
+    let (new_name, new_from) = effective_title(n);
+    let uses_title = old_from == Some(TITLE) || new_from == Some(TITLE);
+    let (rule, location) = if uses_title {
+        (RuleId::ToolTitleChanged, "title")
+    } else {
+        (RuleId::ToolAnnotationsTitleChanged, "annotations.title")
+    };
+    let pointer = |base: &Option<String>, from: Option<&[&str]>| {
+        base.as_ref().zip(from).map(|(p, path)| path.iter().fold(p.clone(), |acc, t| child_pointer(&acc, t)))
+    };
+    let at = Site {
+        location: format!("{}.{location}", site.location),
+        old: pointer(&site.old, old_from),
+        new: pointer(&site.new, new_from),
+    };
+    prose_change(rule, entity, at, location, old_name, new_name, findings);
+}
+
+const TITLE: &[&str] = &["title"];
+const ANNOTATION_TITLE: &[&str] = &["annotations", "title"];
+
+/// The effective display title and the path it was read from.
+fn effective_title(fields: &serde_json::Map<String, Value>) -> (Option<&Value>, Option<&'static [&'static str]>) {
+    fn present(v: Option<&Value>) -> Option<&Value> {
+        v.filter(|v| !v.is_null())
+    }
+    if let Some(title) = present(fields.get("title")) {
+        return (Some(title), Some(TITLE));
+    }
+    match present(object(fields.get("annotations")).get("title")) {
+        Some(title) => (Some(title), Some(ANNOTATION_TITLE)),
+        None => (None, None),
     }
 }

@@ -28,10 +28,10 @@ declare_rules! {
         message: "tool `{name}`: description changed ({detail})",
     }
     ToolFieldChanged = "tool.field.changed" {
-        severity: PotentiallyBreaking,
-        summary: "A tool-level field that the engine does not model in detail changed.",
-        why: "Fields such as `annotations`, `_meta`, `icons` and `execution` are read by hosts and clients; a change the engine cannot classify is reported rather than dropped.",
-        advice: "Check what reads the field (host approval policy, UI, task support) and whether it still behaves as before.",
+        severity: NonBreaking,
+        summary: "A tool-level field that no rule models changed (a field outside the MCP schema, or an unknown `execution` key).",
+        why: "Annotations, icons, `_meta`, `execution` and the schemas have their own rules; other fields are extensions that standard clients ignore (for example mcp-go's `defer_loading`), so the change is reported, never dropped, but not as breaking.",
+        advice: "Check whether a client you target reads the field.",
         message: "tool `{name}`: field `{subject}` changed from {old} to {new}",
     }
     ToolRemoved = "tool.removed" {
@@ -48,6 +48,133 @@ declare_rules! {
         why: "Hosts show the title in tool pickers and approval dialogs, and some pass it to the model; users and models recognise the tool by it.",
         advice: "Keep titles stable; fix typos freely.",
         message: "tool `{name}`: title changed ({detail})",
+    }
+    ToolAnnotationsChanged = "tool.annotations.changed" {
+        severity: NonBreaking,
+        summary: "A tool annotation the engine does not model changed, or a hint is not a boolean.",
+        why: "Hosts read only the four boolean hints and the title; other annotation keys are extension data, and a non-boolean hint reads as its spec default.",
+        advice: "Nothing to do unless a host you target reads the key; keep hints boolean.",
+        message: "tool `{name}`: `{subject}` changed from {old} to {new}",
+    }
+    ToolAnnotationsSafetyStrengthened = "tool.annotations.safetyStrengthened" {
+        severity: PotentiallyBreaking,
+        summary: "A tool's effective behaviour hints now promise more safety (read-only, additive, idempotent or closed-world).",
+        why: "Hosts auto-approve read-only tools, skip destructive-action warnings and retry idempotent calls on these hints; a promise the tool does not keep lets a host run it without asking.",
+        advice: "Make sure the tool really behaves as the new hint says before releasing it.",
+        message: "tool `{name}`: annotations now promise more safety: {detail}",
+    }
+    ToolAnnotationsSafetyWeakened = "tool.annotations.safetyWeakened" {
+        severity: PotentiallyBreaking,
+        summary: "A tool's effective behaviour hints now promise less safety (may write, destructive, not idempotent or open-world).",
+        why: "Hosts that auto-approved or silently retried the tool now ask for confirmation or stop retrying, and agents that relied on the old hint change behaviour.",
+        advice: "Say in the release notes why the tool became less safe; consider a new tool for the writing behaviour.",
+        message: "tool `{name}`: annotations now promise less safety: {detail}",
+    }
+    ToolAnnotationsTitleChanged = "tool.annotations.title.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A tool's display name changed through `annotations.title` (there is no `title` field).",
+        why: "Hosts show `annotations.title` in tool pickers and approval dialogs when the tool has no `title`; users recognise the tool by it.",
+        advice: "Keep display names stable; fix typos freely.",
+        message: "tool `{name}`: display title (annotations.title) changed ({detail})",
+    }
+    ToolExecutionTaskSupportChanged = "tool.execution.taskSupport.changed" {
+        severity: Breaking,
+        summary: "A tool's `execution.taskSupport` switched between `forbidden` and `required`, or took a value the engine does not know.",
+        why: "Plain `tools/call` requests are refused by a `required` tool, and task-augmented ones by a `forbidden` tool; every caller of one style breaks.",
+        advice: "Go through `optional` for a release so both call styles keep working.",
+        message: "tool `{name}`: task support changed from {old} to {new}",
+    }
+    ToolExecutionTaskSupportNarrowed = "tool.execution.taskSupport.narrowed" {
+        severity: Breaking,
+        summary: "A tool's `execution.taskSupport` went from `optional` to `forbidden` or `required`.",
+        why: "One of the two call styles that worked before (task-augmented or plain) is now refused.",
+        advice: "Keep `optional` unless every client already uses the remaining style.",
+        message: "tool `{name}`: task support narrowed from {old} to {new}",
+    }
+    ToolExecutionTaskSupportWidened = "tool.execution.taskSupport.widened" {
+        severity: NonBreaking,
+        summary: "A tool's `execution.taskSupport` became `optional`.",
+        why: "Every call style accepted before is still accepted; clients may now also use the other one.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: task support widened from {old} to {new}",
+    }
+    ToolIconsChanged = "tool.icons.changed" {
+        severity: NonBreaking,
+        summary: "A tool's icons changed.",
+        why: "Only host UIs render icons; no call or model behaviour depends on them.",
+        advice: "Nothing to do; prefer https or data URIs from your own origin.",
+        message: "tool `{name}`: icons changed from {old} to {new}",
+    }
+    ToolInputMcpHeaderAdded = "tool.input.mcpHeader.added" {
+        severity: Breaking,
+        summary: "An input property gained an `x-mcp-header` (2026-07-28): HTTP clients now mirror it into an `Mcp-Param-*` header.",
+        why: "Streamable-HTTP clients must send the header and servers reject requests whose header does not match the argument; clients on a cached tool list fail with HEADER_MISMATCH, and clients that judge the declaration invalid drop the tool.",
+        advice: "Add headers together with a protocol-version bump, and never on sensitive arguments (intermediaries see headers).",
+        message: "tool `{name}`: input property `{subject}` now maps to HTTP header {new}",
+    }
+    ToolInputMcpHeaderChanged = "tool.input.mcpHeader.changed" {
+        severity: Breaking,
+        summary: "An input property's `x-mcp-header` name changed.",
+        why: "HTTP clients send the argument under the old header name and the server now expects the new one; gateways and caches that route on the header break too.",
+        advice: "Keep header names stable; they are part of the HTTP contract.",
+        message: "tool `{name}`: input property `{subject}` HTTP header changed from {old} to {new}",
+    }
+    ToolInputMcpHeaderRemoved = "tool.input.mcpHeader.removed" {
+        severity: Breaking,
+        summary: "An input property lost its `x-mcp-header`.",
+        why: "Gateways, caches and WAF rules that route or filter on the `Mcp-Param-*` header no longer receive it, and clients on a cached tool list still send it.",
+        advice: "Keep the header for a release and announce its removal.",
+        message: "tool `{name}`: input property `{subject}` no longer maps to HTTP header {old}",
+    }
+    ToolMetaChanged = "tool.meta.changed" {
+        severity: NonBreaking,
+        summary: "A key of a tool's `_meta` changed.",
+        why: "`_meta` carries extension data (Apps SDK templates, framework tags) read by specific clients; keys the engine knows to change behaviour have their own rules.",
+        advice: "Check the extension that reads the key, if you target one.",
+        message: "tool `{name}`: `{subject}` changed from {old} to {new}",
+    }
+    ToolMetaVisibilityNarrowed = "tool.meta.visibility.narrowed" {
+        severity: Breaking,
+        summary: "A tool's `_meta.ui.visibility` (MCP Apps) no longer includes an audience it had (`model` or `app`).",
+        why: "Without `model` the host hides the tool from the model, which can no longer call it (a removal as far as agents are concerned); without `app` embedded UIs can no longer call it.",
+        advice: "Keep the audience, or ship the hidden variant as a new tool.",
+        message: "tool `{name}`: {detail} (ui.visibility {old} → {new})",
+    }
+    ToolMetaVisibilityWidened = "tool.meta.visibility.widened" {
+        severity: NonBreaking,
+        summary: "A tool's `_meta.ui.visibility` (MCP Apps) gained an audience.",
+        why: "Callers that saw the tool still see it; the model or app UI can now call it as well.",
+        advice: "Describe the tool well if the model can now see it.",
+        message: "tool `{name}`: {detail} (ui.visibility {old} → {new})",
+    }
+    ToolNameCaseCollision = "tool.name.caseCollision" {
+        severity: PotentiallyBreaking,
+        summary: "An added tool's name differs from another tool's only by letter case.",
+        why: "Hosts that fold case or prefix names (and models that retype them) can no longer tell the tools apart; some hosts refuse to load the server.",
+        advice: "Choose names that differ by more than case.",
+        message: "tool `{name}`: name differs only by case from {detail}",
+    }
+    ToolNameHostIncompatible = "tool.name.hostIncompatible" {
+        severity: PotentiallyBreaking,
+        summary: "An added tool's name is one that common hosts reject: characters outside `[A-Za-z0-9_-]`, or longer than 64 characters.",
+        why: "The spec allows dots and up to 128 characters, but Claude Desktop (`^[a-zA-Z0-9_-]{1,64}$`) and the model APIs reject such names, and some hosts then fail to load the whole server.",
+        advice: "Use only letters, digits, `_` and `-`, and at most 64 characters.",
+        message: "tool `{name}`: name {detail}",
+    }
+    ToolInputSchemaAdded = "tool.input.schema.added" {
+        severity: NonBreaking,
+        summary: "A tool that had no inputSchema (absent or null) now has one.",
+        why: "The spec requires an inputSchema; strict clients that rejected or dropped the tool can now list it. Its constraints are compared against an accept-anything schema and reported separately.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: an inputSchema was added where there was none",
+    }
+    ToolInputSchemaRemoved = "tool.input.schema.removed" {
+        severity: Breaking,
+        summary: "A tool's inputSchema became absent or null.",
+        why: "The spec requires an object inputSchema; the TypeScript SDK and other strict clients reject the whole tools/list result or drop the tool, so callers can no longer reach it.",
+        advice: "Always send an inputSchema; for a tool without arguments send `{\"type\": \"object\", \"additionalProperties\": false}`.",
+        message: "tool `{name}`: the inputSchema is now {new}",
     }
     // ---- tools: end ----
 
@@ -181,5 +308,343 @@ declare_rules! {
     // ---- schema: end ----
 
     // ---- MCP surface: resources, templates, prompts, server, annotations, names (src/diff) ----
+    PromptAdded = "prompt.added" {
+        severity: NonBreaking,
+        summary: "A prompt was added.",
+        why: "Existing clients are unaffected; they see one more entry in the list.",
+        advice: "Nothing to do.",
+        message: "prompt `{name}` was added",
+    }
+    PromptRemoved = "prompt.removed" {
+        severity: Breaking,
+        summary: "A prompt was removed.",
+        why: "Users and clients that invoke the prompt by name (slash commands, saved workflows) get an error.",
+        advice: "Keep the prompt for a release and mark it deprecated in its description first.",
+        message: "prompt `{name}` was removed",
+    }
+    PromptTitleChanged = "prompt.title.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A prompt's display title changed.",
+        why: "Hosts show the title in pickers and menus; users recognise the entry by it.",
+        advice: "Keep titles stable; fix typos freely.",
+        message: "prompt `{name}`: title changed ({detail})",
+    }
+    PromptDescriptionChanged = "prompt.description.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A prompt's description changed.",
+        why: "The description is shown to users and, once the prompt is used, to the model; reworded text changes how either picks and uses it.",
+        advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
+        message: "prompt `{name}`: description changed ({detail})",
+    }
+    PromptIconsChanged = "prompt.icons.changed" {
+        severity: NonBreaking,
+        summary: "A prompt's icons changed.",
+        why: "Only host UIs render icons.",
+        advice: "Nothing to do.",
+        message: "prompt `{name}`: icons changed from {old} to {new}",
+    }
+    PromptMetaChanged = "prompt.meta.changed" {
+        severity: NonBreaking,
+        summary: "A key of a prompt's `_meta` changed.",
+        why: "`_meta` carries extension data read by specific clients; the engine knows of no key here that changes behaviour.",
+        advice: "Check the extension that reads the key, if you target one.",
+        message: "prompt `{name}`: `{subject}` changed from {old} to {new}",
+    }
+    PromptFieldChanged = "prompt.field.changed" {
+        severity: NonBreaking,
+        summary: "A prompt field that the engine does not model changed.",
+        why: "Fields outside the MCP schema are extension data that standard clients ignore; the change is reported rather than dropped.",
+        advice: "Check whether a client you target reads the field.",
+        message: "prompt `{name}`: field `{subject}` changed from {old} to {new}",
+    }
+    ResourceAdded = "resource.added" {
+        severity: NonBreaking,
+        summary: "A resource was added.",
+        why: "Existing clients are unaffected; they see one more entry in the list.",
+        advice: "Nothing to do.",
+        message: "resource `{name}` was added",
+    }
+    ResourceRemoved = "resource.removed" {
+        severity: Breaking,
+        summary: "A resource was removed.",
+        why: "Clients that read or subscribe to the URI get a not-found error, and hosts lose it from their context lists.",
+        advice: "Keep the resource for a release and mark it deprecated in its description first.",
+        message: "resource `{name}` was removed",
+    }
+    ResourceTitleChanged = "resource.title.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A resource's display title changed.",
+        why: "Hosts show the title in pickers and menus; users recognise the entry by it.",
+        advice: "Keep titles stable; fix typos freely.",
+        message: "resource `{name}`: title changed ({detail})",
+    }
+    ResourceDescriptionChanged = "resource.description.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A resource's description changed.",
+        why: "The description is shown to users and, once the resource is used, to the model; reworded text changes how either picks and uses it.",
+        advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
+        message: "resource `{name}`: description changed ({detail})",
+    }
+    ResourceIconsChanged = "resource.icons.changed" {
+        severity: NonBreaking,
+        summary: "A resource's icons changed.",
+        why: "Only host UIs render icons.",
+        advice: "Nothing to do.",
+        message: "resource `{name}`: icons changed from {old} to {new}",
+    }
+    ResourceMetaChanged = "resource.meta.changed" {
+        severity: NonBreaking,
+        summary: "A key of a resource's `_meta` changed.",
+        why: "`_meta` carries extension data read by specific clients; the engine knows of no key here that changes behaviour.",
+        advice: "Check the extension that reads the key, if you target one.",
+        message: "resource `{name}`: `{subject}` changed from {old} to {new}",
+    }
+    ResourceFieldChanged = "resource.field.changed" {
+        severity: NonBreaking,
+        summary: "A resource field that the engine does not model changed.",
+        why: "Fields outside the MCP schema are extension data that standard clients ignore; the change is reported rather than dropped.",
+        advice: "Check whether a client you target reads the field.",
+        message: "resource `{name}`: field `{subject}` changed from {old} to {new}",
+    }
+    ResourceNameChanged = "resource.name.changed" {
+        severity: NonBreaking,
+        summary: "A resource's `name` changed (its identity, `uri`, did not).",
+        why: "The `uri` is what clients read by; `name` is a label hosts fall back to when there is no title.",
+        advice: "Nothing to do unless users know the entry by this name.",
+        message: "resource `{name}`: name changed from {old} to {new}",
+    }
+    ResourceMimeTypeChanged = "resource.mimeType.changed" {
+        severity: PotentiallyBreaking,
+        summary: "A resource's `mimeType` changed.",
+        why: "Clients choose how to parse and render contents by media type; consumers of the old type may mis-handle the new one.",
+        advice: "Keep the media type, or publish the new format under a new URI.",
+        message: "resource `{name}`: mimeType changed from {old} to {new}",
+    }
+    ResourceAnnotationsAudienceChanged = "resource.annotations.audience.changed" {
+        severity: PotentiallyBreaking,
+        summary: "A resource's `annotations.audience` changed.",
+        why: "Hosts decide by audience whether contents go to the model, the user or both; losing `assistant` means the model may stop seeing the data.",
+        advice: "Keep the audience unless the change is intended; say so in the release notes.",
+        message: "resource `{name}`: audience changed from {old} to {new}",
+    }
+    ResourceAnnotationsChanged = "resource.annotations.changed" {
+        severity: NonBreaking,
+        summary: "A resource annotation other than `audience` changed (`priority`, `lastModified`, or an unknown key).",
+        why: "Priority only orders what hosts include; `lastModified` is volatile data; neither changes what a client can do.",
+        advice: "Nothing to do.",
+        message: "resource `{name}`: `{subject}` changed from {old} to {new}",
+    }
+    ResourceTemplateAdded = "resourceTemplate.added" {
+        severity: NonBreaking,
+        summary: "A resource template was added.",
+        why: "Existing clients are unaffected; they see one more entry in the list.",
+        advice: "Nothing to do.",
+        message: "resource template `{name}` was added",
+    }
+    ResourceTemplateRemoved = "resourceTemplate.removed" {
+        severity: Breaking,
+        summary: "A resource template was removed.",
+        why: "Clients that expand the template (and `completion/complete` references to it) can no longer build resource URIs from it.",
+        advice: "Keep the resource template for a release and mark it deprecated in its description first.",
+        message: "resource template `{name}` was removed",
+    }
+    ResourceTemplateTitleChanged = "resourceTemplate.title.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A resource template's display title changed.",
+        why: "Hosts show the title in pickers and menus; users recognise the entry by it.",
+        advice: "Keep titles stable; fix typos freely.",
+        message: "resource template `{name}`: title changed ({detail})",
+    }
+    ResourceTemplateDescriptionChanged = "resourceTemplate.description.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A resource template's description changed.",
+        why: "The description is shown to users and, once the resource template is used, to the model; reworded text changes how either picks and uses it.",
+        advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
+        message: "resource template `{name}`: description changed ({detail})",
+    }
+    ResourceTemplateIconsChanged = "resourceTemplate.icons.changed" {
+        severity: NonBreaking,
+        summary: "A resource template's icons changed.",
+        why: "Only host UIs render icons.",
+        advice: "Nothing to do.",
+        message: "resource template `{name}`: icons changed from {old} to {new}",
+    }
+    ResourceTemplateMetaChanged = "resourceTemplate.meta.changed" {
+        severity: NonBreaking,
+        summary: "A key of a resource template's `_meta` changed.",
+        why: "`_meta` carries extension data read by specific clients; the engine knows of no key here that changes behaviour.",
+        advice: "Check the extension that reads the key, if you target one.",
+        message: "resource template `{name}`: `{subject}` changed from {old} to {new}",
+    }
+    ResourceTemplateFieldChanged = "resourceTemplate.field.changed" {
+        severity: NonBreaking,
+        summary: "A resource template field that the engine does not model changed.",
+        why: "Fields outside the MCP schema are extension data that standard clients ignore; the change is reported rather than dropped.",
+        advice: "Check whether a client you target reads the field.",
+        message: "resource template `{name}`: field `{subject}` changed from {old} to {new}",
+    }
+    ResourceTemplateNameChanged = "resourceTemplate.name.changed" {
+        severity: NonBreaking,
+        summary: "A resource template's `name` changed (its identity, `uriTemplate`, did not).",
+        why: "The `uriTemplate` is what clients read by; `name` is a label hosts fall back to when there is no title.",
+        advice: "Nothing to do unless users know the entry by this name.",
+        message: "resource template `{name}`: name changed from {old} to {new}",
+    }
+    ResourceTemplateMimeTypeChanged = "resourceTemplate.mimeType.changed" {
+        severity: PotentiallyBreaking,
+        summary: "A resource template's `mimeType` changed.",
+        why: "Clients choose how to parse and render contents by media type; consumers of the old type may mis-handle the new one.",
+        advice: "Keep the media type, or publish the new format under a new URI.",
+        message: "resource template `{name}`: mimeType changed from {old} to {new}",
+    }
+    ResourceTemplateAnnotationsAudienceChanged = "resourceTemplate.annotations.audience.changed" {
+        severity: PotentiallyBreaking,
+        summary: "A resource template's `annotations.audience` changed.",
+        why: "Hosts decide by audience whether contents go to the model, the user or both; losing `assistant` means the model may stop seeing the data.",
+        advice: "Keep the audience unless the change is intended; say so in the release notes.",
+        message: "resource template `{name}`: audience changed from {old} to {new}",
+    }
+    ResourceTemplateAnnotationsChanged = "resourceTemplate.annotations.changed" {
+        severity: NonBreaking,
+        summary: "A resource template annotation other than `audience` changed (`priority`, `lastModified`, or an unknown key).",
+        why: "Priority only orders what hosts include; `lastModified` is volatile data; neither changes what a client can do.",
+        advice: "Nothing to do.",
+        message: "resource template `{name}`: `{subject}` changed from {old} to {new}",
+    }
+    ResourceSizeChanged = "resource.size.changed" {
+        severity: NonBreaking,
+        summary: "A resource's `size` changed.",
+        why: "The size is volatile data hosts use for context-budget estimates; it changes whenever the contents do.",
+        advice: "Nothing to do.",
+        message: "resource `{name}`: size changed from {old} to {new}",
+    }
+    ResourceTemplateVariablesChanged = "resourceTemplate.variables.changed" {
+        severity: Breaking,
+        summary: "A resource template's variables changed (same template text, different `{…}` expressions).",
+        why: "Template variables are the parameters clients fill in, also in `completion/complete` references; clients expanding the old variables build URIs the server no longer understands.",
+        advice: "Keep the old template alongside the new one for a release.",
+        message: "resource template `{name}`: variables changed ({detail})",
+    }
+    PromptArgumentAdded = "prompt.argument.added" {
+        severity: NonBreaking,
+        summary: "A prompt gained an argument.",
+        why: "Callers that do not send it are unaffected unless it is required (reported separately).",
+        advice: "Nothing to do; describe the argument.",
+        message: "prompt `{name}`: argument `{subject}` was added",
+    }
+    PromptArgumentRemoved = "prompt.argument.removed" {
+        severity: Breaking,
+        summary: "A prompt lost an argument.",
+        why: "Callers that still send it may be rejected as passing an unknown argument, and the prompt no longer uses the value.",
+        advice: "Keep accepting the argument for a release.",
+        message: "prompt `{name}`: argument `{subject}` was removed",
+    }
+    PromptArgumentRequiredAdded = "prompt.argument.required.added" {
+        severity: Breaking,
+        summary: "A prompt argument is now required (a new required argument, or an optional one that became required).",
+        why: "Existing `prompts/get` calls that omit it fail with invalid params (-32602).",
+        advice: "Make the argument optional with a default instead.",
+        message: "prompt `{name}`: argument `{subject}` is now required",
+    }
+    PromptArgumentRequiredRemoved = "prompt.argument.required.removed" {
+        severity: NonBreaking,
+        summary: "A prompt argument is no longer required.",
+        why: "Every call that was valid before still is.",
+        advice: "Nothing to do; say what happens when it is omitted.",
+        message: "prompt `{name}`: argument `{subject}` is no longer required",
+    }
+    PromptArgumentTitleChanged = "prompt.argument.title.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A prompt argument's display title changed.",
+        why: "Hosts label argument inputs with it.",
+        advice: "Keep titles stable; fix typos freely.",
+        message: "prompt `{name}`: {subject} title changed ({detail})",
+    }
+    PromptArgumentDescriptionChanged = "prompt.argument.description.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "A prompt argument's description changed.",
+        why: "Users and models read it to know what value to pass.",
+        advice: "Review the new text as you would a behaviour change.",
+        message: "prompt `{name}`: {subject} description changed ({detail})",
+    }
+    PromptArgumentFieldChanged = "prompt.argument.field.changed" {
+        severity: NonBreaking,
+        summary: "A prompt argument field the engine does not model changed.",
+        why: "Standard clients read only name, title, description and required; the change is reported rather than dropped.",
+        advice: "Check whether a client you target reads the field.",
+        message: "prompt `{name}`: argument field `{subject}` changed from {old} to {new}",
+    }
+    ServerCapabilitiesAdded = "server.capabilities.added" {
+        severity: NonBreaking,
+        summary: "The server declares a capability or sub-capability it did not declare before.",
+        why: "Clients may use the new feature; nothing they did before stops working.",
+        advice: "Nothing to do.",
+        message: "server: capability `{subject}` was added",
+    }
+    ServerCapabilitiesChanged = "server.capabilities.changed" {
+        severity: PotentiallyBreaking,
+        summary: "A capability value that is neither an object nor a flag changed.",
+        why: "Clients read capability values to decide which features to use; the engine cannot tell whether the new value still supports what they did.",
+        advice: "Check what clients do with the value.",
+        message: "server: capability `{subject}` changed from {old} to {new}",
+    }
+    ServerCapabilitiesRemoved = "server.capabilities.removed" {
+        severity: Breaking,
+        summary: "The server no longer declares a capability or sub-capability (for example `tools`, `tools.listChanged`, `resources.subscribe`).",
+        why: "Clients stop using the feature or get MethodNotFound: list and call methods of a dropped section fail, subscribers stop receiving updates, and clients lose list-change notifications.",
+        advice: "Keep declaring the capability; deprecate the feature first.",
+        message: "server: capability `{subject}` was removed",
+    }
+    ServerInstructionsChanged = "server.instructions.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "The server's `instructions` changed.",
+        why: "Hosts put the instructions into the model's system prompt; reworded guidance changes how the model uses every tool of the server.",
+        advice: "Review the new text as you would a behaviour change.",
+        message: "server: instructions changed ({detail})",
+    }
+    ServerProtocolVersionChanged = "server.protocolVersion.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The protocol version the server speaks changed (within an era, or between legacy `initialize` and modern `server/discover`).",
+        why: "Clients that cannot speak the new version disconnect, and the wire shape of results changes between versions (serverInfo placement, output schemas, tasks).",
+        advice: "Support the old version alongside the new one for a release.",
+        message: "server: protocol version changed: {detail}",
+    }
+    ServerServerInfoChanged = "server.serverInfo.changed" {
+        severity: NonBreaking,
+        summary: "A field of the server's identity (`serverInfo` name, title, description, websiteUrl, icons) changed; its version is never reported.",
+        why: "Hosts display it and log it; the spec says peers must not change behaviour because of it (some hosts key their config by the name).",
+        advice: "Keep the name stable if users configure the server by it.",
+        message: "server: `{subject}` changed from {old} to {new}",
+    }
+    ServerSupportedVersionsAdded = "server.supportedVersions.added" {
+        severity: NonBreaking,
+        summary: "The server supports a protocol version it did not before.",
+        why: "Clients pinned to the old versions are unaffected.",
+        advice: "Nothing to do.",
+        message: "server: now supports protocol version {subject} ({detail})",
+    }
+    ServerSupportedVersionsRemoved = "server.supportedVersions.removed" {
+        severity: Breaking,
+        summary: "The server no longer supports a protocol version.",
+        why: "Clients pinned to that version get UnsupportedProtocolVersion errors on every request.",
+        advice: "Keep supporting the version until its clients have moved.",
+        message: "server: no longer supports protocol version {subject} ({detail})",
+    }
+    ServerFieldChanged = "server.field.changed" {
+        severity: NonBreaking,
+        summary: "A server-level field that no rule models changed (a vendor key of the initialize or discover result).",
+        why: "Standard clients read only the protocol version, capabilities, server info and instructions; other fields are extension data, so the change is reported rather than dropped, but not as breaking.",
+        advice: "Check whether a client you target reads the field.",
+        message: "server: field `{subject}` changed from {old} to {new}",
+    }
     // ---- MCP surface: end ----
 }

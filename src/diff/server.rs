@@ -1,0 +1,289 @@
+//! Server-level fields: `instructions` (prose), `capabilities` (each capability and
+//! sub-capability as a path), the protocol era (`protocolVersion` of a legacy `initialize`,
+//! `supportedVersions` of a 2026 `server/discover`), and `serverInfo` except its `version`.
+
+use super::entity::{object, report_malformed, same, union_keys};
+use super::{icons, prose_change};
+use crate::finding::{EntityKind, EntityRef, Finding, Site};
+use crate::json::{child_pointer, values_equal};
+use crate::rules::RuleId;
+use serde_json::Value;
+
+/// A snapshot's server-level fields: name, value, pointer.
+type Fields<'a> = [(&'static str, &'a Value, String)];
+
+/// A server-level field no rule models: name, value, pointer.
+type Extra<'a> = (&'a str, &'a Value, String);
+
+/// The first protocol version without `initialize` (stateless, `server/discover`).
+const MODERN_SINCE: &str = "2026-07-28";
+
+/// How deep capability objects are followed; deeper values compare as whole values.
+const MAX_CAPABILITY_DEPTH: usize = 16;
+
+/// `serverInfo` keys that are not part of the contract (the version is the semver check's).
+const VOLATILE_INFO: &[&str] = &["version"];
+
+pub(crate) fn compare<'a>(
+    old: &'a Fields<'a>,
+    new: &'a Fields<'a>,
+    (old_extra, new_extra): (&[Extra], &[Extra]),
+    findings: &mut Vec<Finding>,
+) {
+    let name = get(new, "serverInfo")
+        .or_else(|| get(old, "serverInfo"))
+        .and_then(|(info, _)| info.get("name").and_then(Value::as_str).map(str::to_string))
+        .unwrap_or_default();
+    let entity = EntityRef { kind: EntityKind::Server, name };
+    let site = |field: &str| Site {
+        location: format!("server.{field}"),
+        old: get(old, field).map(|(_, p)| p),
+        new: get(new, field).map(|(_, p)| p),
+    };
+    let value = |fields: &'a Fields<'a>, field: &str| get(fields, field).map(|(v, _)| v);
+
+    let (a, b) = (value(old, "instructions"), value(new, "instructions"));
+    prose_change(RuleId::ServerInstructionsChanged, &entity, site("instructions"), "instructions", a, b, findings);
+
+    let (a, b) = (value(old, "capabilities"), value(new, "capabilities"));
+    if a.is_some() && b.is_some() {
+        capabilities(&entity, &site("capabilities"), a, b, findings);
+    }
+
+    protocol(
+        &entity,
+        &site,
+        value(old, "protocolVersion"),
+        value(new, "protocolVersion"),
+        value(old, "supportedVersions"),
+        value(new, "supportedVersions"),
+        findings,
+    );
+
+    let (a, b) = (value(old, "serverInfo"), value(new, "serverInfo"));
+    server_info(&entity, &site("serverInfo"), a, b, findings);
+    unmodelled(&entity, old_extra, new_extra, findings);
+}
+
+/// Server-level fields no rule models, matched by name and reported as data.
+fn unmodelled(entity: &EntityRef, old: &[Extra], new: &[Extra], findings: &mut Vec<Finding>) {
+    let names = old.iter().map(|(n, _, _)| *n).chain(new.iter().map(|(n, _, _)| *n).filter(|n| get(old, n).is_none()));
+    for name in names {
+        let (a, b) = (get(old, name), get(new, name));
+        if same(a.as_ref().map(|(v, _)| *v), b.as_ref().map(|(v, _)| *v)) {
+            continue;
+        }
+        let at = Site {
+            location: format!("server.{name}"),
+            old: a.as_ref().map(|(_, p)| p.clone()),
+            new: b.as_ref().map(|(_, p)| p.clone()),
+        };
+        findings.push(
+            Finding::new(RuleId::ServerFieldChanged, entity, at, name).values(a.map(|(v, _)| v), b.map(|(v, _)| v)),
+        );
+    }
+}
+
+/// A server field's value and pointer.
+fn get<'a>(fields: &[(&str, &'a Value, String)], name: &str) -> Option<(&'a Value, String)> {
+    fields.iter().find(|(n, _, _)| *n == name).map(|(_, v, p)| (*v, p.clone()))
+}
+
+/// A capability path as declared: present (an object or `true`), or some other value.
+#[derive(PartialEq)]
+enum Declared<'a> {
+    Present,
+    Value(&'a Value),
+}
+
+/// Capability paths in depth-first order (a parent before its children), each with what it
+/// declares.
+type Declarations<'a> = Vec<(Vec<&'a str>, Declared<'a>)>;
+
+fn flatten<'a>(value: &'a Value, path: Vec<&'a str>, depth: usize, out: &mut Declarations<'a>) {
+    match value {
+        Value::Object(map) if depth < MAX_CAPABILITY_DEPTH => {
+            if !path.is_empty() {
+                out.push((path.clone(), Declared::Present));
+            }
+            for (key, child) in map {
+                let mut child_path = path.clone();
+                child_path.push(key);
+                flatten(child, child_path, depth + 1, out);
+            }
+        }
+        Value::Bool(true) if !path.is_empty() => out.push((path, Declared::Present)),
+        // `false` and `null` declare nothing: the same as leaving the key out.
+        Value::Bool(false) | Value::Null if !path.is_empty() => {}
+        other => out.push((path, Declared::Value(other))),
+    }
+}
+
+/// What `list` declares at `path` (capability objects are small: a plain scan).
+fn lookup<'l, 'a>(list: &'l Declarations<'a>, path: &[&str]) -> Option<&'l Declared<'a>> {
+    list.iter().find(|(p, _)| p.as_slice() == path).map(|(_, d)| d)
+}
+
+fn capabilities(
+    entity: &EntityRef,
+    site: &Site,
+    old: Option<&Value>,
+    new: Option<&Value>,
+    findings: &mut Vec<Finding>,
+) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    if let Some(v) = old {
+        flatten(v, Vec::new(), 0, &mut a);
+    }
+    if let Some(v) = new {
+        flatten(v, Vec::new(), 0, &mut b);
+    }
+    // Old paths first, then paths only the new side declares; each side lists parents first.
+    let paths = a.iter().map(|(p, _)| p).chain(b.iter().map(|(p, _)| p).filter(|p| lookup(&a, p).is_none()));
+    let mut reported: Vec<&Vec<&str>> = Vec::new();
+    for path in paths {
+        // A capability added or removed as a whole is one finding, not one per sub-capability.
+        if reported.iter().any(|r| path.starts_with(r)) {
+            continue;
+        }
+        let (x, y) = (lookup(&a, path), lookup(&b, path));
+        let rule = match (x, y) {
+            (Some(p), Some(q)) if declared_equal(p, q) => continue,
+            (Some(_), Some(_)) => RuleId::ServerCapabilitiesChanged,
+            (None, Some(_)) => RuleId::ServerCapabilitiesAdded,
+            (Some(_), None) => RuleId::ServerCapabilitiesRemoved,
+            (None, None) => continue,
+        };
+        if rule != RuleId::ServerCapabilitiesChanged {
+            reported.push(path);
+        }
+        let pointer = |base: &Option<String>, present: bool| {
+            base.as_ref().filter(|_| present).map(|p| path.iter().fold(p.clone(), |acc, k| child_pointer(&acc, k)))
+        };
+        let dotted = path.join(".");
+        let at = Site {
+            location: if dotted.is_empty() { site.location.clone() } else { format!("{}.{dotted}", site.location) },
+            old: pointer(&site.old, x.is_some()),
+            new: pointer(&site.new, y.is_some()),
+        };
+        let show = |d: Option<&Declared>| match d {
+            Some(Declared::Value(v)) => Some((*v).clone()),
+            Some(Declared::Present) => Some(Value::Bool(true)),
+            None => None,
+        };
+        let subject = if dotted.is_empty() { "capabilities".to_string() } else { dotted };
+        findings.push(Finding::new(rule, entity, at, subject).values(show(x).as_ref(), show(y).as_ref()));
+    }
+}
+
+fn declared_equal(a: &Declared, b: &Declared) -> bool {
+    match (a, b) {
+        (Declared::Present, Declared::Present) => true,
+        (Declared::Value(x), Declared::Value(y)) => values_equal(x, y),
+        _ => false,
+    }
+}
+
+/// "legacy" (initialize handshake) or "modern" (server/discover). Versions are ISO dates, so
+/// they order as strings.
+fn era(version: &str) -> &'static str {
+    if version >= MODERN_SINCE {
+        "modern"
+    } else {
+        "legacy"
+    }
+}
+
+fn describe(versions: &Value) -> String {
+    match versions {
+        Value::String(v) => format!("{v} ({})", era(v)),
+        Value::Array(list) => {
+            let shown: Vec<String> =
+                list.iter().map(|v| v.as_str().map_or(v.to_string(), |s| format!("{s} ({})", era(s)))).collect();
+            format!("supported [{}]", shown.join(", "))
+        }
+        other => other.to_string(),
+    }
+}
+
+fn protocol(
+    entity: &EntityRef,
+    site: &dyn Fn(&str) -> Site,
+    old_version: Option<&Value>,
+    new_version: Option<&Value>,
+    old_supported: Option<&Value>,
+    new_supported: Option<&Value>,
+    findings: &mut Vec<Finding>,
+) {
+    // What each side negotiates: its protocolVersion, else (2026) its supportedVersions.
+    let (a, b) = (old_version.or(old_supported), new_version.or(new_supported));
+    let version_differs = match (old_version, new_version) {
+        (Some(x), Some(y)) => !values_equal(x, y),
+        _ => false,
+    };
+    let era_switch = old_version.is_some() != new_version.is_some() && a.is_some() && b.is_some();
+    if let (true, Some(x), Some(y)) = (version_differs || era_switch, a, b) {
+        let at = Site {
+            location: "server.protocolVersion".into(),
+            old: site(if old_version.is_some() { "protocolVersion" } else { "supportedVersions" }).old,
+            new: site(if new_version.is_some() { "protocolVersion" } else { "supportedVersions" }).new,
+        };
+        let mut finding =
+            Finding::new(RuleId::ServerProtocolVersionChanged, entity, at, "protocolVersion").values(Some(x), Some(y));
+        finding.detail = Some(format!("{} → {}", describe(x), describe(y)));
+        findings.push(finding);
+    }
+    let (Some(x), Some(y)) = (old_supported, new_supported) else { return };
+    let list = |v: &Value| -> Vec<(usize, String)> {
+        match v {
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i, v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+                .collect(),
+            other => vec![(0, other.to_string())],
+        }
+    };
+    let (before, after) = (list(x), list(y));
+    let base = site("supportedVersions");
+    for (rule, from, to, old_side) in [
+        (RuleId::ServerSupportedVersionsRemoved, &before, &after, true),
+        (RuleId::ServerSupportedVersionsAdded, &after, &before, false),
+    ] {
+        for (index, version) in from {
+            if to.iter().any(|(_, v)| v == version) {
+                continue;
+            }
+            let token = index.to_string();
+            let at = base.keys(&token, old_side.then_some(token.as_str()), (!old_side).then_some(token.as_str()));
+            let value = Value::String(version.clone());
+            let values = if old_side { (Some(&value), None) } else { (None, Some(&value)) };
+            let mut finding = Finding::new(rule, entity, at, version.as_str()).values(values.0, values.1);
+            finding.detail = Some(era(version).to_string());
+            findings.push(finding);
+        }
+    }
+}
+
+fn server_info(entity: &EntityRef, site: &Site, old: Option<&Value>, new: Option<&Value>, findings: &mut Vec<Finding>) {
+    if report_malformed(RuleId::ServerServerInfoChanged, entity, site, "serverInfo", old, new, findings) {
+        return;
+    }
+    let (o, n) = (object(old), object(new));
+    for key in union_keys(o, n) {
+        if VOLATILE_INFO.contains(&key) {
+            continue;
+        }
+        let (a, b) = (o.get(key), n.get(key));
+        if same(a, b) {
+            continue;
+        }
+        let at = site.keys(key, a.map(|_| key), b.map(|_| key));
+        let (a, b) =
+            if key == "icons" { (a.map(icons::summarise), b.map(icons::summarise)) } else { (a.cloned(), b.cloned()) };
+        findings.push(
+            Finding::new(RuleId::ServerServerInfoChanged, entity, at, format!("serverInfo.{key}"))
+                .values(a.as_ref(), b.as_ref()),
+        );
+    }
+}

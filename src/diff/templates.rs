@@ -1,0 +1,142 @@
+//! Resource templates (by `uriTemplate`). The template's variables are its parameters, and they
+//! live in the identity key, so a removed and an added template with the same literal skeleton
+//! (`files/{path}` vs `files/{name}`) are one template whose variables changed (BREAKING),
+//! compared field by field like any other pair.
+
+use super::entity::{both_site, compare_shared, existence, value_field, SharedRules};
+use super::meta::MetaRules;
+use super::resources::{content_annotations, AnnotationRules};
+use crate::finding::{EntityKind, Finding, Site};
+use crate::pairing::Pair;
+use crate::rules::RuleId;
+use crate::snapshot::Entity;
+use serde_json::Value;
+
+const RULES: SharedRules = SharedRules {
+    kind: EntityKind::ResourceTemplate,
+    added: RuleId::ResourceTemplateAdded,
+    removed: RuleId::ResourceTemplateRemoved,
+    title: Some(RuleId::ResourceTemplateTitleChanged),
+    description: RuleId::ResourceTemplateDescriptionChanged,
+    icons: RuleId::ResourceTemplateIconsChanged,
+    meta: MetaRules { changed: RuleId::ResourceTemplateMetaChanged, visibility: None },
+    field: RuleId::ResourceTemplateFieldChanged,
+};
+
+const MODELLED: &[&str] = &["uriTemplate", "name", "mimeType", "annotations"];
+
+pub fn compare_section<'s, 'a>(pairs: Vec<Pair<'s, Entity<'a>>>, findings: &mut Vec<Finding>) {
+    for pair in rematch(pairs) {
+        if let Pair::Both(old, new) = pair {
+            if old.key != new.key {
+                let (entity, site) = both_site(EntityKind::ResourceTemplate, old, new);
+                let at = site.key("uriTemplate");
+                let (a, b) = (Value::String(old.key.into()), Value::String(new.key.into()));
+                let mut finding = Finding::new(RuleId::ResourceTemplateVariablesChanged, &entity, at, "uriTemplate")
+                    .values(Some(&a), Some(&b));
+                finding.detail = Some(format!("{} → {}", variables(old.key).join(", "), variables(new.key).join(", ")));
+                findings.push(finding);
+            }
+        }
+        let Some((old, new)) = existence(&RULES, &pair, findings) else { continue };
+        if old.fields == new.fields {
+            continue;
+        }
+        let (entity, site) = both_site(EntityKind::ResourceTemplate, old, new);
+        compare_fields(&entity, &site, old, new, findings);
+    }
+}
+
+fn compare_fields(
+    entity: &crate::finding::EntityRef,
+    site: &Site,
+    old: &Entity,
+    new: &Entity,
+    findings: &mut Vec<Finding>,
+) {
+    let (o, n) = (old.fields, new.fields);
+    value_field(RuleId::ResourceTemplateNameChanged, entity, site, o, n, "name", findings);
+    value_field(RuleId::ResourceTemplateMimeTypeChanged, entity, site, o, n, "mimeType", findings);
+    let rules = AnnotationRules {
+        audience: RuleId::ResourceTemplateAnnotationsAudienceChanged,
+        other: RuleId::ResourceTemplateAnnotationsChanged,
+    };
+    content_annotations(&rules, entity, site, o, n, findings);
+    compare_shared(&RULES, entity, site, o, n, MODELLED, findings);
+}
+
+/// Pairs each removed template with the added one of the same skeleton, when exactly one of
+/// each has that skeleton (anything more ambiguous stays removed + added).
+fn rematch<'s, 'a>(pairs: Vec<Pair<'s, Entity<'a>>>) -> Vec<Pair<'s, Entity<'a>>> {
+    let shaped = |want_added: bool| -> Vec<(String, &'s Entity<'a>)> {
+        pairs
+            .iter()
+            .filter_map(|pair| match (pair, want_added) {
+                (Pair::Removed(e), false) | (Pair::Added(e), true) => Some((skeleton(e.key), *e)),
+                _ => None,
+            })
+            .collect()
+    };
+    let (removed, added) = (shaped(false), shaped(true));
+    let only = |list: &[(String, &'s Entity<'a>)], shape: &str| {
+        let mut matching = list.iter().filter(|(s, _)| s == shape);
+        match (matching.next(), matching.next()) {
+            (Some((_, e)), None) => Some(*e),
+            _ => None,
+        }
+    };
+    // (old key, new entity) for every unambiguous match.
+    let matched: Vec<(&str, &'s Entity<'a>)> = removed
+        .iter()
+        .filter_map(|(shape, old)| Some((old.key, only(&added, shape)?)).filter(|_| only(&removed, shape).is_some()))
+        .collect();
+    pairs
+        .into_iter()
+        .filter_map(|pair| match pair {
+            Pair::Removed(old) => Some(match matched.iter().find(|(key, _)| *key == old.key) {
+                Some((_, new)) => Pair::Both(old, new),
+                None => Pair::Removed(old),
+            }),
+            Pair::Added(new) if matched.iter().any(|(_, e)| e.key == new.key) => None,
+            other => Some(other),
+        })
+        .collect()
+}
+
+/// The template with every `{…}` expression emptied: what stays when only variables change.
+fn skeleton(template: &str) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut depth = 0usize;
+    for c in template.chars() {
+        match c {
+            '{' => {
+                depth += 1;
+                if depth == 1 {
+                    out.push_str("{}");
+                }
+            }
+            '}' if depth > 0 => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The expressions of a template, e.g. `{path}`, `{+rest}`.
+fn variables(template: &str) -> Vec<String> {
+    template.split('{').skip(1).filter_map(|part| part.split_once('}').map(|(v, _)| format!("{{{v}}}"))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skeletons_ignore_variables_only() {
+        assert_eq!(skeleton("file:///{path}"), skeleton("file:///{+name}"));
+        assert_ne!(skeleton("file:///{path}"), skeleton("file:///x/{path}"));
+        assert_eq!(skeleton("a{b{c}d}e"), "a{}e");
+        assert_eq!(variables("x/{a}/{+b}"), vec!["{a}", "{+b}"]);
+    }
+}
