@@ -17,6 +17,7 @@ pub mod error;
 pub mod finding;
 mod input;
 pub mod json;
+pub mod limits;
 pub mod pairing;
 mod policy;
 pub mod prose;
@@ -42,8 +43,11 @@ use serde_json::Value;
 /// The engine's version (the crate's).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Diffs two parsed snapshots under a config.
+/// Diffs two parsed snapshots under a config. Values nested deeper than
+/// [`limits::MAX_NESTING_DEPTH`] are refused with an error, never walked.
 pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> {
+    limits::check_depth(old, Input::Old)?;
+    limits::check_depth(new, Input::New)?;
     let old = Snapshot::load(old, Input::Old)?;
     let new = Snapshot::load(new, Input::New)?;
     let detection = diff::detect(&old, &new);

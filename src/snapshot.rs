@@ -12,6 +12,7 @@ use crate::error::{Error, Input};
 use crate::finding::EntityKind;
 use crate::json::{child_pointer, index_pointer, type_name};
 use serde_json::{Map, Value};
+use std::collections::BTreeSet;
 
 /// The marker the CLI's `snapshot` command writes.
 pub const FORMAT_MARKER: &str = "mcp-contract/snapshot@1";
@@ -301,12 +302,14 @@ impl<'a> Loader<'a> {
                 fields.push(("serverInfo", info, at));
             }
         }
+        let extras = &mut self.snapshot.unmodelled_server;
+        // A set, not a scan per key: a server part may carry any number of vendor keys.
+        let mut seen: BTreeSet<&str> = extras.iter().map(|(name, _, _)| *name).collect();
         for (key, value) in map {
             let known = SERVER_FIELDS.contains(&key.as_str())
                 || VOLATILE_FIELDS.contains(&key.as_str())
                 || SectionKind::ALL.iter().any(|kind| kind.field() == key);
-            let extras = &mut self.snapshot.unmodelled_server;
-            if !known && !extras.iter().any(|(name, _, _)| name == key) {
+            if !known && seen.insert(key.as_str()) {
                 extras.push((key.as_str(), value, child_pointer(pointer, key)));
             }
         }

@@ -8,6 +8,7 @@ use crate::pairing::Pair;
 use crate::rules::RuleId;
 use crate::snapshot::Entity;
 use serde_json::{Map, Value};
+use std::collections::BTreeSet;
 
 /// The rules one entity kind reports its shared fields under.
 pub(crate) struct SharedRules {
@@ -136,15 +137,11 @@ pub(crate) fn strings(value: Option<&Value>) -> Vec<&str> {
 }
 
 /// The members of `from` that `other` lacks, each once, in `from`'s order (set difference on
-/// the short lists MCP uses for audiences and versions).
+/// the lists MCP uses for audiences and versions; sets, so a hostile list is not quadratic).
 pub(crate) fn missing<'s>(from: &[&'s str], other: &[&str]) -> Vec<&'s str> {
-    let mut out: Vec<&str> = Vec::new();
-    for item in from {
-        if !other.contains(item) && !out.contains(item) {
-            out.push(item);
-        }
-    }
-    out
+    let other: BTreeSet<&str> = other.iter().copied().collect();
+    let mut seen = BTreeSet::new();
+    from.iter().copied().filter(|item| !other.contains(item) && seen.insert(*item)).collect()
 }
 
 /// Optional values are the same when both are absent or both present and JSON-equal.

@@ -7,6 +7,7 @@ use crate::finding::{EntityRef, Finding, Site};
 use crate::json::child_pointer;
 use crate::rules::RuleId;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 const KEYWORD: &str = "x-mcp-header";
 
@@ -36,19 +37,28 @@ pub(crate) fn compare(
     if let Some(schema) = new {
         collect(schema, "", String::new(), 0, &mut after);
     }
-    // Headers are few (one per routed argument), so matching by path is a plain scan.
-    let find = |list: &'_ [Header<'_>], path: &str| list.iter().position(|h| h.path == path);
+    // Matched by path through an index (the first header of a path, as a scan would find): a
+    // schema may route any number of arguments.
+    let (before_paths, after_paths) = (by_path(&before), by_path(&after));
     for header in &before {
-        let counterpart = find(&after, &header.path).and_then(|i| after.get(i));
+        let counterpart = after_paths.get(header.path.as_str()).and_then(|i| after.get(*i));
         match counterpart {
             Some(other) if same_header(header.value, other.value) => {}
             Some(other) => report(RuleId::ToolInputMcpHeaderChanged, entity, site, Some(header), Some(other), findings),
             None => report(RuleId::ToolInputMcpHeaderRemoved, entity, site, Some(header), None, findings),
         }
     }
-    for header in after.iter().filter(|h| find(&before, &h.path).is_none()) {
+    for header in after.iter().filter(|h| !before_paths.contains_key(h.path.as_str())) {
         report(RuleId::ToolInputMcpHeaderAdded, entity, site, None, Some(header), findings);
     }
+}
+
+fn by_path<'l>(list: &'l [Header]) -> BTreeMap<&'l str, usize> {
+    let mut index = BTreeMap::new();
+    for (i, header) in list.iter().enumerate() {
+        index.entry(header.path.as_str()).or_insert(i);
+    }
+    index
 }
 
 fn report(

@@ -8,6 +8,7 @@ use crate::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::json::{child_pointer, values_equal};
 use crate::rules::RuleId;
 use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A snapshot's server-level fields: name, value, pointer.
 type Fields<'a> = [(&'static str, &'a Value, String)];
@@ -67,9 +68,12 @@ pub(crate) fn compare<'a>(
 
 /// Server-level fields no rule models, matched by name and reported as data.
 fn unmodelled(entity: &EntityRef, old: &[Extra], new: &[Extra], findings: &mut Vec<Finding>) {
-    let names = old.iter().map(|(n, _, _)| *n).chain(new.iter().map(|(n, _, _)| *n).filter(|n| get(old, n).is_none()));
+    // Indexed by name (the first of a name, as a scan finds): vendor keys are not bounded.
+    let (old_index, new_index) = (by_name(old), by_name(new));
+    let names =
+        old.iter().map(|(n, _, _)| *n).chain(new.iter().map(|(n, _, _)| *n).filter(|n| !old_index.contains_key(n)));
     for name in names {
-        let (a, b) = (get(old, name), get(new, name));
+        let (a, b) = (old_index.get(name).cloned(), new_index.get(name).cloned());
         if same(a.as_ref().map(|(v, _)| *v), b.as_ref().map(|(v, _)| *v)) {
             continue;
         }
@@ -82,6 +86,14 @@ fn unmodelled(entity: &EntityRef, old: &[Extra], new: &[Extra], findings: &mut V
             Finding::new(RuleId::ServerFieldChanged, entity, at, name).values(a.map(|(v, _)| v), b.map(|(v, _)| v)),
         );
     }
+}
+
+fn by_name<'a>(list: &[Extra<'a>]) -> BTreeMap<&'a str, (&'a Value, String)> {
+    let mut index = BTreeMap::new();
+    for (name, value, pointer) in list {
+        index.entry(*name).or_insert_with(|| (*value, pointer.clone()));
+    }
+    index
 }
 
 /// A server field's value and pointer.
@@ -119,9 +131,10 @@ fn flatten<'a>(value: &'a Value, path: Vec<&'a str>, depth: usize, out: &mut Dec
     }
 }
 
-/// What `list` declares at `path` (capability objects are small: a plain scan).
-fn lookup<'l, 'a>(list: &'l Declarations<'a>, path: &[&str]) -> Option<&'l Declared<'a>> {
-    list.iter().find(|(p, _)| p.as_slice() == path).map(|(_, d)| d)
+/// Declarations by path, for lookups that stay logarithmic however many capabilities a
+/// hostile server declares.
+fn index<'l, 'a>(list: &'l Declarations<'a>) -> BTreeMap<&'l [&'a str], &'l Declared<'a>> {
+    list.iter().map(|(p, d)| (p.as_slice(), d)).collect()
 }
 
 fn capabilities(
@@ -138,15 +151,20 @@ fn capabilities(
     if let Some(v) = new {
         flatten(v, Vec::new(), 0, &mut b);
     }
+    let (a_index, b_index) = (index(&a), index(&b));
+    fn lookup<'l, 'a>(index: &BTreeMap<&[&str], &'l Declared<'a>>, path: &[&str]) -> Option<&'l Declared<'a>> {
+        index.get(path).copied()
+    }
     // Old paths first, then paths only the new side declares; each side lists parents first.
-    let paths = a.iter().map(|(p, _)| p).chain(b.iter().map(|(p, _)| p).filter(|p| lookup(&a, p).is_none()));
-    let mut reported: Vec<&Vec<&str>> = Vec::new();
+    let paths =
+        a.iter().map(|(p, _)| p).chain(b.iter().map(|(p, _)| p).filter(|p| !a_index.contains_key(p.as_slice())));
+    let mut reported: BTreeSet<&[&str]> = BTreeSet::new();
     for path in paths {
         // A capability added or removed as a whole is one finding, not one per sub-capability.
-        if reported.iter().any(|r| path.starts_with(r)) {
+        if (0..=path.len()).any(|n| path.get(..n).is_some_and(|prefix| reported.contains(prefix))) {
             continue;
         }
-        let (x, y) = (lookup(&a, path), lookup(&b, path));
+        let (x, y) = (lookup(&a_index, path), lookup(&b_index, path));
         let rule = match (x, y) {
             (Some(p), Some(q)) if declared_equal(p, q) => continue,
             (Some(_), Some(_)) => RuleId::ServerCapabilitiesChanged,
@@ -155,7 +173,7 @@ fn capabilities(
             (None, None) => continue,
         };
         if rule != RuleId::ServerCapabilitiesChanged {
-            reported.push(path);
+            reported.insert(path);
         }
         let pointer = |base: &Option<String>, present: bool| {
             base.as_ref().filter(|_| present).map(|p| path.iter().fold(p.clone(), |acc, k| child_pointer(&acc, k)))
@@ -250,8 +268,9 @@ fn protocol(
         (RuleId::ServerSupportedVersionsRemoved, &before, &after, true),
         (RuleId::ServerSupportedVersionsAdded, &after, &before, false),
     ] {
+        let present: BTreeSet<&String> = to.iter().map(|(_, v)| v).collect();
         for (index, version) in from {
-            if to.iter().any(|(_, v)| v == version) {
+            if present.contains(version) {
                 continue;
             }
             let token = index.to_string();

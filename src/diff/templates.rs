@@ -66,38 +66,47 @@ fn compare_fields(
 }
 
 /// Pairs each removed template with the added one of the same skeleton, when exactly one of
-/// each has that skeleton (anything more ambiguous stays removed + added).
+/// each has that skeleton (anything more ambiguous stays removed + added). Lookups go through
+/// sorted lists, so a section of many templates stays linear-logarithmic.
 fn rematch<'s, 'a>(pairs: Vec<Pair<'s, Entity<'a>>>) -> Vec<Pair<'s, Entity<'a>>> {
     let shaped = |want_added: bool| -> Vec<(String, &'s Entity<'a>)> {
-        pairs
+        let mut list: Vec<(String, &'s Entity<'a>)> = pairs
             .iter()
             .filter_map(|pair| match (pair, want_added) {
                 (Pair::Removed(e), false) | (Pair::Added(e), true) => Some((skeleton(e.key), *e)),
                 _ => None,
             })
-            .collect()
+            .collect();
+        list.sort_by(|x, y| x.0.cmp(&y.0));
+        list
     };
     let (removed, added) = (shaped(false), shaped(true));
     let only = |list: &[(String, &'s Entity<'a>)], shape: &str| {
-        let mut matching = list.iter().filter(|(s, _)| s == shape);
-        match (matching.next(), matching.next()) {
-            (Some((_, e)), None) => Some(*e),
+        let start = list.partition_point(|(s, _)| s.as_str() < shape);
+        match (list.get(start), list.get(start + 1)) {
+            (Some((s, e)), next) if s == shape && next.is_none_or(|(t, _)| t != shape) => Some(*e),
             _ => None,
         }
     };
-    // (old key, new entity) for every unambiguous match.
-    let matched: Vec<(&str, &'s Entity<'a>)> = removed
+    // (old key, new key, new entity) for every unambiguous match, sorted by old key.
+    let mut matched: Vec<(&str, &str, &'s Entity<'a>)> = removed
         .iter()
-        .filter_map(|(shape, old)| Some((old.key, only(&added, shape)?)).filter(|_| only(&removed, shape).is_some()))
+        .filter_map(|(shape, old)| {
+            let new = only(&added, shape)?;
+            only(&removed, shape).map(|_| (old.key, new.key, new))
+        })
         .collect();
+    matched.sort_unstable_by_key(|(old, _, _)| *old);
+    let mut new_keys: Vec<&str> = matched.iter().map(|(_, new, _)| *new).collect();
+    new_keys.sort_unstable();
     pairs
         .into_iter()
         .filter_map(|pair| match pair {
-            Pair::Removed(old) => Some(match matched.iter().find(|(key, _)| *key == old.key) {
-                Some((_, new)) => Pair::Both(old, new),
-                None => Pair::Removed(old),
+            Pair::Removed(old) => Some(match matched.binary_search_by_key(&old.key, |(key, _, _)| key) {
+                Ok(i) => matched.get(i).map_or(Pair::Removed(old), |(_, _, new)| Pair::Both(old, new)),
+                Err(_) => Pair::Removed(old),
             }),
-            Pair::Added(new) if matched.iter().any(|(_, e)| e.key == new.key) => None,
+            Pair::Added(new) if new_keys.binary_search(&new.key).is_ok() => None,
             other => Some(other),
         })
         .collect()
