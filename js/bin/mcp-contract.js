@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// The `mcp-contract` command. All work happens in lib/cli.js; this file only sets the exit code
+// and turns even a failed load (say, an unbuilt pkg/) into one line instead of a stack trace.
+try {
+  const { main } = await import("../lib/cli.js");
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`mcp-contract: cannot start: ${error?.message ?? error}\n`);
+  process.exitCode = 2;
+}

@@ -1,0 +1,81 @@
+//! Command-line dispatch: global flags, the subcommand table, exit codes and the one-line errors.
+//! Each subcommand lives in lib/commands/<name>.js and exports `{ name, summary, usage, options, run }`;
+//! `run` returns the exit code (0 pass/warn, 1 fail threshold reached, 2 usage or input error).
+import { parseArgs } from "node:util";
+import { engine } from "./engine.js";
+import { describe, UsageError } from "./errors.js";
+import * as diffCommand from "./commands/diff.js";
+import * as explainCommand from "./commands/explain.js";
+import * as rulesCommand from "./commands/rules.js";
+
+export const COMMANDS = [diffCommand, rulesCommand, explainCommand];
+
+export const EXIT = { ok: 0, fail: 1, usage: 2 };
+
+/** Runs the CLI with `argv` (without node and the script); returns the exit code. */
+export function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
+  const ctx = { ...io, files: {} };
+  try {
+    return dispatch(argv, ctx);
+  } catch (error) {
+    ctx.stderr.write(`mcp-contract: ${describe(error, ctx.files)}\n`);
+    return EXIT.usage;
+  }
+}
+
+function dispatch(argv, ctx) {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === "--help" || first === "-h" || first === "help") {
+    const topic = first === "help" ? rest[0] : undefined;
+    ctx.stdout.write(topic ? commandHelp(findCommand(topic)) : mainHelp());
+    return first === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (first === "--version" || first === "-v") {
+    ctx.stdout.write(`mcp-contract ${engine.version()}\n`);
+    return EXIT.ok;
+  }
+  const command = findCommand(first);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    options: { ...command.options, help: { type: "boolean", short: "h" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    ctx.stdout.write(commandHelp(command));
+    return EXIT.ok;
+  }
+  return command.run(values, positionals, ctx);
+}
+
+function findCommand(name) {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    throw new UsageError(`unknown command \`${name}\`; commands: ${COMMANDS.map((c) => c.name).join(", ")} (see --help)`);
+  }
+  return command;
+}
+
+function mainHelp() {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return `mcp-contract: contract diff for MCP servers
+
+Usage:
+${COMMANDS.map((c) => `  mcp-contract ${c.usage}`).join("\n")}
+  mcp-contract --help | --version
+
+Commands:
+${lines.join("\n")}
+
+Exit codes: 0 pass or warn, 1 the fail threshold was reached, 2 usage or input error.
+Run \`mcp-contract COMMAND --help\` for a command's options.
+`;
+}
+
+function commandHelp(command) {
+  return `Usage: mcp-contract ${command.usage}
+
+${command.summary}
+${command.help ?? ""}`;
+}
