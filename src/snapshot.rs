@@ -332,7 +332,7 @@ impl<'a> Loader<'a> {
             if kind == SectionKind::Tools {
                 for schema_field in ["inputSchema", "outputSchema"] {
                     if let Some(schema) = fields.get(schema_field) {
-                        if !matches!(schema, Value::Object(_) | Value::Bool(_)) {
+                        if !matches!(schema, Value::Object(_) | Value::Bool(_) | Value::Null) {
                             return Err(Error::at_pointer(
                                 input,
                                 child_pointer(&at, schema_field),
