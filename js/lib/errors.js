@@ -16,8 +16,9 @@ export function describeEngineError(error, files) {
   let where = "";
   if (typeof error.pointer === "string") where = error.pointer === "" ? " (document root)" : ` at ${error.pointer}`;
   else if (typeof error.line === "number") where = `:${error.line}:${error.column ?? 1}`;
-  const hint = error.hint ? `. ${error.hint}` : "";
-  return `${file}${where}: ${error.detail ?? error.message}${hint}`;
+  const detail = error.detail ?? error.message;
+  const hint = error.hint ? `${/[.?!]$/.test(detail) ? "" : "."} ${error.hint}` : "";
+  return `${file}${where}: ${detail}${hint}`;
 }
 
 /** The one line printed for any failure; never a stack trace. */
@@ -25,7 +26,8 @@ export function describe(error, files = {}) {
   if (error?.name === "McpContractError") return describeEngineError(error, files);
   if (error instanceof UsageError || error instanceof InputError) return error.message;
   if (error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error?.code?.startsWith?.("ERR_PARSE_ARGS")) {
-    return `${error.message.split("\n")[0]} (see --help)`;
+    // node's messages continue with advice about `--` that does not apply here
+    return `${error.message.split(/\n|\. To specify/)[0]} (see --help)`;
   }
   return `internal error: ${error?.message ?? String(error)} (please report this with the inputs)`;
 }
