@@ -5,8 +5,11 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
+#[path = "support/releases.rs"]
+mod releases;
 
 use mcp_contract::{diff_text, Report};
+use releases::Version;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -205,46 +208,12 @@ fn consecutive_releases_diff_and_agree_on_tool_names() {
     let corpus = common::corpus_dir();
     let mut failures = Vec::new();
     let mut pairs = 0;
-    for server in subfolders(&corpus) {
-        let mut releases: Vec<(Version, PathBuf)> = files(&server.join("releases"))
-            .into_iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "json"))
-            .map(|p| (Version::of(&file_stem(&p)).unwrap_or_else(|| panic!("no version in {}", p.display())), p))
-            .collect();
-        releases.sort();
-        for pair in releases.windows(2) {
-            let label = format!("{}: {} -> {}", file_name(&server), file_stem(&pair[0].1), file_stem(&pair[1].1));
-            diff_and_check_names(&label, &pair[0].1, &pair[1].1, &mut failures);
-            pairs += 1;
-        }
+    for pair in releases::consecutive_pairs(&corpus) {
+        diff_and_check_names(&pair.label, &pair.old, &pair.new, &mut failures);
+        pairs += 1;
     }
     assert!(pairs >= 4, "only {pairs} release pairs found");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// A release ref's version: the first `MAJOR.MINOR.PATCH[-PRE]` in it (`v3-branch-3.0.0-alpha.1`
-/// is 3.0.0-alpha.1). Orders like semver: a pre-release sorts before its release.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Version {
-    numbers: [u64; 3],
-    is_release: bool,
-    pre: Vec<String>,
-}
-
-impl Version {
-    fn of(name: &str) -> Option<Version> {
-        name.char_indices()
-            .filter(|(i, c)| c.is_ascii_digit() && !name[..*i].ends_with(|p: char| p.is_ascii_digit() || p == '.'))
-            .find_map(|(i, _)| Version::parse(&name[i..]))
-    }
-
-    fn parse(text: &str) -> Option<Version> {
-        let (core, pre) = text.split_once('-').map_or((text, None), |(c, p)| (c, Some(p)));
-        let parts: Vec<u64> = core.split('.').map(|p| p.parse().ok()).collect::<Option<_>>()?;
-        let numbers: [u64; 3] = parts.try_into().ok()?;
-        let pre: Vec<String> = pre.map(|p| p.split('.').map(|s| format!("{s:0>20}")).collect()).unwrap_or_default();
-        Some(Version { numbers, is_release: pre.is_empty(), pre })
-    }
 }
 
 #[test]
@@ -276,8 +245,4 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 
 fn file_name(path: &Path) -> String {
     path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
-}
-
-fn file_stem(path: &Path) -> String {
-    path.file_stem().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
