@@ -15,12 +15,30 @@ export const EXIT = { ok: 0, fail: 1, usage: 2 };
 /** Runs the CLI with `argv` (without node and the script); returns the exit code. */
 export function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const ctx = { ...io, files: {} };
+  const panics = capturePanics();
   try {
     return dispatch(argv, ctx);
   } catch (error) {
-    ctx.stderr.write(`mcp-contract: ${describe(error, ctx.files)}\n`);
+    ctx.stderr.write(`mcp-contract: ${describe(error, ctx.files, panics.message())}\n`);
     return EXIT.usage;
+  } finally {
+    panics.restore();
   }
+}
+
+// The engine must not panic, but if it does, console_error_panic_hook writes the message and a
+// JS stack through console.error before the RuntimeError surfaces; keep the message for the one
+// error line and drop the stack.
+function capturePanics() {
+  const original = console.error;
+  const lines = [];
+  console.error = (...args) => lines.push(args.join(" "));
+  return {
+    message: () => (lines.length ? lines.join("\n").split(/\n\s*Stack:/)[0].replace(/\s+/g, " ").trim() : undefined),
+    restore: () => {
+      console.error = original;
+    },
+  };
 }
 
 function dispatch(argv, ctx) {

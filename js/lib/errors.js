@@ -22,12 +22,13 @@ export function describeEngineError(error, files) {
 }
 
 /** The one line printed for any failure; never a stack trace. */
-export function describe(error, files = {}) {
+export function describe(error, files = {}, panic = undefined) {
   if (error?.name === "McpContractError") return describeEngineError(error, files);
   if (error instanceof UsageError || error instanceof InputError) return error.message;
   if (error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error?.code?.startsWith?.("ERR_PARSE_ARGS")) {
     // node's messages continue with advice about `--` that does not apply here
     return `${error.message.split(/\n|\. To specify/)[0]} (see --help)`;
   }
-  return `internal error: ${error?.message ?? String(error)} (please report this with the inputs)`;
+  const what = panic ?? error?.message ?? String(error);
+  return `internal error: ${what} (please report this with the inputs)`;
 }
