@@ -8,7 +8,7 @@ process.stdout.on("error", (error) => {
 });
 try {
   const { main } = await import("../lib/cli.js");
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   process.stderr.write(`mcp-contract: cannot start: ${error?.message ?? error}\n`);
   process.exitCode = 2;

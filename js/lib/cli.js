@@ -1,6 +1,6 @@
 //! Command-line dispatch: global flags, the subcommand table, exit codes and the one-line errors.
 //! Each subcommand lives in lib/commands/<name>.js and exports `{ name, summary, usage, options, run }`;
-//! `run` returns the exit code (0 pass/warn, 1 fail threshold reached, 2 usage or input error).
+//! `run` returns the exit code (or a promise of it) (0 pass/warn, 1 fail threshold reached, 2 usage or input error).
 import { parseArgs } from "node:util";
 import { engine } from "./engine.js";
 import { describe, UsageError } from "./errors.js";
@@ -12,12 +12,15 @@ export const COMMANDS = [diffCommand, rulesCommand, explainCommand];
 
 export const EXIT = { ok: 0, fail: 1, usage: 2 };
 
-/** Runs the CLI with `argv` (without node and the script); returns the exit code. */
-export function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
+/**
+ * Runs the CLI with `argv` (without node and the script); resolves to the exit code. Async so
+ * that commands which talk to servers (snapshot, check) can return promises; diff stays sync.
+ */
+export async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const ctx = { ...io, files: {} };
   const panics = capturePanics();
   try {
-    return dispatch(argv, ctx);
+    return await dispatch(argv, ctx);
   } catch (error) {
     ctx.stderr.write(`mcp-contract: ${describe(error, ctx.files, panics.message())}\n`);
     return EXIT.usage;
@@ -45,8 +48,12 @@ function dispatch(argv, ctx) {
   const [first, ...rest] = argv;
   if (first === undefined || first === "--help" || first === "-h" || first === "help") {
     const topic = first === "help" ? rest[0] : undefined;
+    if (first === undefined) {
+      ctx.stderr.write(mainHelp());
+      return EXIT.usage;
+    }
     ctx.stdout.write(topic ? commandHelp(findCommand(topic)) : mainHelp());
-    return first === undefined ? EXIT.usage : EXIT.ok;
+    return EXIT.ok;
   }
   if (first === "--version" || first === "-v") {
     ctx.stdout.write(`mcp-contract ${engine.version()}\n`);
