@@ -2,9 +2,10 @@
 // fixture: one engine, three front ends.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 import { diff } from "../index.js";
-import { cli, fixturePairs, native } from "./helpers.mjs";
+import { cli, fixturePairs, native, repoRoot } from "./helpers.mjs";
 
 const pairs = fixturePairs();
 
@@ -29,3 +30,16 @@ for (const pair of pairs) {
     assert.equal(cli(["diff", pair.old, pair.new]).stdout, nativeText.stdout, "text output differs from native");
   });
 }
+
+test("native and CLI agree on the demo pair with its config (ignores, reasons, YAML parsing)", () => {
+  const demo = join(repoRoot, "examples", "demo");
+  const files = ["old.json", "new.json"].map((f) => join(demo, f));
+  const config = join(demo, ".mcp-contract.yaml");
+  for (const format of ["json", "text"]) {
+    const expected = native([...files, config, "--format", format]);
+    const actual = cli(["diff", ...files, "--config", config, "--format", format]);
+    assert.equal(actual.stdout, expected.stdout, `${format} differs`);
+    assert.equal(actual.status, expected.status);
+  }
+  assert.ok(JSON.parse(native([...files, config]).stdout).suppressed.length > 0, "the demo config suppresses nothing");
+});

@@ -1,11 +1,12 @@
 // Real data through the CLI: every corpus pair and every consecutive release pair must diff
-// with exit 0 or 1 and nothing on stderr (never an input error, never a crash).
+// with exit 0 or 1 and nothing on stderr (never an input error, never a crash), and print the
+// same JSON as the native engine.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { cliAsync, corpusDir, mapLimit } from "./helpers.mjs";
+import { cliAsync, corpusDir, mapLimit, native } from "./helpers.mjs";
 
 const folders = (dir) =>
   existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(dir, e.name)) : [];
@@ -47,6 +48,8 @@ test("every corpus pair and consecutive release pair diffs through the CLI", { t
     else if (result.stderr !== "") problems.push(`${label}: stderr: ${result.stderr.trim()}`);
     else if (JSON.parse(result.stdout).summary.verdict === "fail" !== (result.status === 1)) {
       problems.push(`${label}: exit ${result.status} does not match the verdict`);
+    } else if (result.stdout !== native([pairs[i].old, pairs[i].new]).stdout) {
+      problems.push(`${label}: the CLI's JSON differs from the native engine's`);
     }
   });
   assert.deepEqual(problems, []);
