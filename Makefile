@@ -78,7 +78,7 @@ test-wasm: setup-rust setup-wasm-bindgen
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner $(CARGO) test --target $(WASM_TARGET)
 
 test-js: build $(JS_DEPS_STAMP)
-	cd js && $(NODE) --test test/
+	cd js && $(NODE) --test test/*.test.mjs
 	cd js && npx --no-install tsc -p test/types/tsconfig.json
 
 test-pack: build $(JS_DEPS_STAMP)
@@ -92,7 +92,7 @@ test-www:
 
 # ---- bench ----
 bench: build
-	$(CARGO) bench
+	$(CARGO) bench --benches
 	@$(MAKE) --no-print-directory wasm-size
 
 wasm-size:
