@@ -176,12 +176,12 @@ fn every_corpus_pair_diffs_and_agrees_with_index_tsv() {
         }
         // A truncated description ("(+3 more)") may omit facts, so only complete rows bound the report.
         if !row.what_changed.contains(" more)") {
-            let explained = |fact: &&(&str, String, String)| {
+            let unexplained = |fact: &&(&str, String, String)| {
                 !stated.required.contains(*fact)
                     && !stated.permitted.contains(*fact)
                     && !stated.in_combinator.contains(*fact)
             };
-            for extra in reported.iter().filter(explained) {
+            for extra in reported.iter().filter(unexplained) {
                 failures.push(format!("{}: the engine reports {extra:?}, INDEX.tsv does not", row.id));
             }
         }
