@@ -94,6 +94,7 @@ test-www:
 bench: build
 	$(CARGO) bench --benches
 	@$(MAKE) --no-print-directory wasm-size
+	@if [ -f www/package.json ] && grep -q '"bench"' www/package.json; then cd www && $(NPM) run --silent bench; fi
 
 wasm-size:
 	@raw=$$(wc -c < pkg/$(CRATE)_bg.wasm); gz=$$(gzip -9c pkg/$(CRATE)_bg.wasm | wc -c); \
