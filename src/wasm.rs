@@ -27,6 +27,18 @@ pub fn rules() -> Result<JsValue, JsValue> {
     JSON::parse(&crate::rules::catalogue_json())
 }
 
+/// The canonical id of a rule id or retired alias; `undefined` when unknown.
+#[wasm_bindgen(js_name = resolveRule)]
+pub fn resolve_rule(id: &str) -> Option<String> {
+    crate::RuleId::from_id(id).map(|rule| rule.as_str().to_string())
+}
+
+/// The closest rule id to a misspelt one (for "did you mean"); `undefined` when none is close.
+#[wasm_bindgen(js_name = didYouMean)]
+pub fn did_you_mean(id: &str) -> Option<String> {
+    crate::rules::did_you_mean(id).map(str::to_string)
+}
+
 /// Diffs two snapshots; returns the report object of DESIGN.md §4.
 #[wasm_bindgen]
 pub fn diff(old: JsValue, new: JsValue, config: JsValue) -> Result<JsValue, JsValue> {

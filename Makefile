@@ -1,0 +1,101 @@
+# mcp-contract: the same targets on every machine (DESIGN.md §6).
+#   make build   wasm module into pkg/ and js/pkg/, the npm package ready to run
+#   make demo    build, then diff the bundled example pair and print the report
+#   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)
+#   make bench   benchmarks that print figures, and the wasm size
+# Each target installs what it lacks (rust wasm target, the pinned wasm-bindgen CLI, npm
+# packages) and is quick when everything is already in place.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := build
+.DELETE_ON_ERROR:
+
+CARGO ?= cargo
+NPM ?= npm
+NODE ?= node
+WASM_TARGET := wasm32-unknown-unknown
+CRATE := mcp_contract
+WASM_RELEASE := target/$(WASM_TARGET)/release/$(CRATE).wasm
+# The CLI must match the crate exactly; Cargo.lock is the single source of that version.
+WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+JS_DEPS_STAMP := js/node_modules/.package-lock.json
+
+.PHONY: build build-www demo test test-rust test-wasm test-js test-pack test-www bench wasm-size \
+	setup setup-rust setup-wasm-bindgen
+
+# ---- setup: install only what is missing ----
+setup: setup-rust setup-wasm-bindgen $(JS_DEPS_STAMP)
+
+setup-rust:
+	@rustup target list --installed | grep -qx '$(WASM_TARGET)' || rustup target add $(WASM_TARGET)
+
+setup-wasm-bindgen:
+	@test -n '$(WASM_BINDGEN_VERSION)' || { echo "wasm-bindgen not found in Cargo.lock" >&2; exit 1; }
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ] \
+	    || ! command -v wasm-bindgen-test-runner >/dev/null; then \
+	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
+	  $(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
+	fi
+
+# npm ci rewrites node_modules/.package-lock.json, so this reruns only when the manifest or
+# the lockfile changed (or node_modules is missing).
+$(JS_DEPS_STAMP): js/package.json js/package-lock.json
+	cd js && $(NPM) ci --no-audit --no-fund --loglevel=error
+
+# ---- build ----
+build: setup-rust setup-wasm-bindgen
+	$(CARGO) build --release --target $(WASM_TARGET) --lib
+	wasm-bindgen --target web --remove-name-section --out-dir pkg $(WASM_RELEASE)
+	rm -rf js/pkg && mkdir -p js/pkg && cp pkg/$(CRATE).js pkg/$(CRATE)_bg.wasm pkg/$(CRATE).d.ts js/pkg/
+	@if [ -f www/package.json ]; then $(MAKE) --no-print-directory build-www; fi
+
+# ---- playground hook: www/ owns this target's recipe; it runs only when www/package.json exists ----
+build-www:
+	@if [ -f www/package.json ]; then \
+	  [ -d www/node_modules ] || (cd www && $(NPM) ci --no-audit --no-fund --loglevel=error); \
+	  if grep -q '"build"' www/package.json; then (cd www && $(NPM) run --silent build); fi; \
+	fi
+
+# ---- demo: exit code 1 (BREAKING found) is the expected outcome, not a failure ----
+demo: build
+	@echo "== mcp-contract diff old.json new.json   (in examples/demo, config found by discovery)"
+	@cd examples/demo && status=0 && { $(NODE) ../../js/bin/mcp-contract.js diff old.json new.json || status=$$?; }; \
+	  echo "== exit code $$status (1: the fail threshold was reached)"; \
+	  [ $$status -le 1 ]
+
+# ---- test ----
+test: test-rust test-wasm build test-js test-pack test-www
+
+test-rust: setup-rust
+	$(CARGO) fmt --check
+	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy --target $(WASM_TARGET) --lib --tests -- -D warnings
+	$(CARGO) test
+
+# No -q: wasm-bindgen-test-runner rejects --quiet.
+test-wasm: setup-rust setup-wasm-bindgen
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner $(CARGO) test --target $(WASM_TARGET)
+
+test-js: build $(JS_DEPS_STAMP)
+	cd js && $(NODE) --test test/*.test.mjs
+	cd js && npx --no-install tsc -p test/types/tsconfig.json
+
+test-pack: build $(JS_DEPS_STAMP)
+	bash scripts/test-pack.sh
+
+test-www:
+	@if [ -f www/package.json ] && grep -q '"test"' www/package.json; then \
+	  [ -d www/node_modules ] || (cd www && $(NPM) ci --no-audit --no-fund --loglevel=error); \
+	  cd www && $(NPM) test; \
+	fi
+
+# ---- bench ----
+bench: build
+	$(CARGO) bench --benches
+	@$(MAKE) --no-print-directory wasm-size
+	@if [ -f www/package.json ] && grep -q '"bench"' www/package.json; then cd www && $(NPM) run --silent bench; fi
+
+wasm-size:
+	@raw=$$(wc -c < pkg/$(CRATE)_bg.wasm); gz=$$(gzip -9c pkg/$(CRATE)_bg.wasm | wc -c); \
+	  printf 'wasm module pkg/%s_bg.wasm: %d KB raw, %d KB gzip -9 (budget 300 KB)\n' '$(CRATE)' $$((raw / 1024)) $$((gz / 1024))

@@ -1,0 +1,155 @@
+// Type declarations for the mcp-contract API. `RuleId` is generated from the engine's rule
+// registry (rule-ids.d.ts, refreshed by `UPDATE_GENERATED=1 cargo test --test generated`).
+import type { RuleId } from "./rule-ids.js";
+
+export type { RuleId };
+
+/** The four classes, most severe first. */
+export type Severity = "BREAKING" | "POTENTIALLY_BREAKING" | "NON_BREAKING" | "DOCUMENTATION";
+
+/** A CI threshold: the lowest severity that triggers it, or `"none"` (never). */
+export type Threshold = Severity | "none";
+
+/** `fail`: the fail threshold was reached; `warn`: the warn threshold was; `pass`: neither. */
+export type Verdict = "fail" | "warn" | "pass";
+
+export type EntityKind = "tool" | "resource" | "resourceTemplate" | "prompt" | "server";
+
+/** Any JSON-like object. The SDK's result types (zod-inferred, passthrough) fit it as they are. */
+export interface JsonObject {
+  [key: string]: unknown;
+}
+
+/** A tool definition as `tools/list` returns it; the SDK's `Tool` is assignable. */
+export interface ToolDefinition extends JsonObject {
+  name: string;
+}
+
+/**
+ * One server's public surface: the union of the initialize (or `server/discover`) result and
+ * the list results. The SDK's `ListToolsResult`, `InitializeResult`, `ListPromptsResult`, … and
+ * spreads of them (`{ ...initializeResult, ...listToolsResult }`) are assignable.
+ */
+export interface SnapshotObject extends JsonObject {
+  protocolVersion?: string;
+  serverInfo?: JsonObject;
+  capabilities?: JsonObject;
+  instructions?: string;
+  tools?: readonly ToolDefinition[];
+  resources?: readonly JsonObject[];
+  resourceTemplates?: readonly JsonObject[];
+  prompts?: readonly JsonObject[];
+}
+
+/** A JSON-RPC response envelope around a snapshot. */
+export interface JsonRpcEnvelope extends JsonObject {
+  jsonrpc: "2.0";
+  result: SnapshotObject;
+}
+
+/** What `diff` accepts for each side: a snapshot object, a bare tool array, an envelope, or JSON/YAML text. */
+export type SnapshotInput = SnapshotObject | readonly ToolDefinition[] | JsonRpcEnvelope | string;
+
+export interface IgnoreEntry {
+  /** A rule id or a glob over rule ids (`tool.*.description.changed`). */
+  rule: RuleId | (string & {});
+  /** A glob over the entity's name (tool name, prompt name, uri, …). */
+  entity?: string;
+  /** Why this is ignored; shown in every report that suppresses a change. */
+  reason?: string;
+}
+
+/** The project config (DESIGN.md §3), as an object; YAML/JSON text is accepted as well. */
+export interface Config {
+  severity_overrides?: Partial<Record<RuleId, Severity>> & { [ruleGlob: string]: Severity | undefined };
+  ignore?: readonly IgnoreEntry[];
+  /** Lowest severity that fails CI (default `BREAKING`). */
+  fail_on?: Threshold;
+  /** Lowest severity that warns (default `POTENTIALLY_BREAKING`). */
+  warn_on?: Threshold;
+}
+
+export interface EntityRef {
+  kind: EntityKind;
+  name: string;
+}
+
+/** One classified change. */
+export interface Change {
+  /** Stable fingerprint of rule + location. */
+  id: string;
+  rule: RuleId;
+  /** After `severity_overrides`. */
+  severity: Severity;
+  defaultSeverity: Severity;
+  entity: EntityRef;
+  /** e.g. `tools[search_issues].inputSchema.properties.query`. */
+  location: string;
+  /** RFC 6901 pointer into the old input, or null when the thing is new. */
+  oldPointer: string | null;
+  /** RFC 6901 pointer into the new input, or null when the thing is gone. */
+  newPointer: string | null;
+  /** The values compared; omitted when huge. */
+  old?: unknown;
+  new?: unknown;
+  message: string;
+  details?: unknown;
+  /** Advisory text from the semantic pass. */
+  note?: string;
+}
+
+/** A change matched by an `ignore` entry: kept, with the entry's reason. */
+export interface SuppressedChange extends Change {
+  reason: string;
+}
+
+export interface Summary {
+  verdict: Verdict;
+  counts: Record<Severity, number>;
+  /** Changes matched by an ignore entry. */
+  suppressed: number;
+  /** The sections compared (`tools`, `prompts`, …). */
+  compared: string[];
+  /** One-line human summary; says so when every change was suppressed. */
+  text: string;
+}
+
+/** The report of DESIGN.md §4. `changes` are in a total order: same inputs, same bytes. */
+export interface Report {
+  schemaVersion: 1;
+  summary: Summary;
+  changes: Change[];
+  suppressed: SuppressedChange[];
+}
+
+/** A rule as the registry describes it. */
+export interface RuleInfo {
+  id: RuleId;
+  severity: Severity;
+  decidedBy: "fixed" | "prose classifier";
+  summary: string;
+  why: string;
+  advice: string;
+  message: string;
+  example: { old: unknown; new: unknown };
+}
+
+/** Thrown for invalid snapshots, config or options. */
+export interface McpContractError extends Error {
+  name: "McpContractError";
+  input: "old" | "new" | "config" | "options";
+  pointer?: string;
+  line?: number;
+  column?: number;
+  detail: string;
+  hint: string;
+}
+
+/** Diffs two snapshots; throws `McpContractError` on invalid input. */
+export function diff(oldSnapshot: SnapshotInput, newSnapshot: SnapshotInput, config?: Config | string | null): Report;
+
+/** Every rule the engine can report, sorted by id. */
+export function rules(): RuleInfo[];
+
+/** The engine's version. */
+export function version(): string;

@@ -1,0 +1,44 @@
+//! `mcp-contract explain RULE`: one rule's summary, severity, why, advice and example pair, all
+//! from the engine's registry.
+import { engine } from "../engine.js";
+import { painter, wantsColor } from "../color.js";
+import { UsageError } from "../errors.js";
+
+export const name = "explain";
+export const summary = "Explain a rule: what it detects, why it matters, what to do, and an example.";
+export const usage = "explain RULE";
+export const options = {};
+
+export function severityColor(severity) {
+  return { BREAKING: "1;31", POTENTIALLY_BREAKING: "1;33", NON_BREAKING: "1;32", DOCUMENTATION: "1;36" }[severity] ?? "0";
+}
+
+export function run(_values, positionals, ctx) {
+  if (positionals.length !== 1) throw new UsageError("explain needs exactly one rule id, e.g. `explain tool.removed`");
+  const wanted = positionals[0];
+  const canonical = engine.resolveRule(wanted);
+  const rule = canonical && engine.rules().find((r) => r.id === canonical);
+  if (!rule) {
+    const suggestion = engine.didYouMean(wanted);
+    const hint = suggestion ? `did you mean \`${suggestion}\`?` : "`mcp-contract rules` lists them all";
+    throw new UsageError(`unknown rule \`${wanted}\`; ${hint}`);
+  }
+  const paint = painter(wantsColor(ctx.stdout));
+  const alias = canonical !== wanted ? ` (\`${wanted}\` is a retired alias)` : "";
+  const json = (value) => JSON.stringify(value, null, 2).replace(/^/gm, "    ");
+  ctx.stdout.write(`${paint("1", rule.id)}${alias}
+  ${rule.summary}
+
+  Default severity: ${paint(severityColor(rule.severity), rule.severity)} (decided by: ${rule.decidedBy})
+
+  Why it matters: ${rule.why}
+
+  What to do: ${rule.advice}
+
+  Example, old:
+${json(rule.example.old)}
+  Example, new:
+${json(rule.example.new)}
+`);
+  return 0;
+}

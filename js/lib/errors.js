@@ -1,0 +1,34 @@
+//! Errors the CLI reports as one line on stderr with exit code 2, and how engine errors name files.
+
+/** Bad command line: wrong arguments, unknown option or value. */
+export class UsageError extends Error {}
+
+/** An input that cannot be read (missing file, unreadable stdin). */
+export class InputError extends Error {}
+
+/**
+ * One line for an engine error (`McpContractError`): the file it is about, where in it, what is
+ * wrong and what to do. `files` maps the engine's input names (`old`, `new`, `config`) to the
+ * names the user typed.
+ */
+export function describeEngineError(error, files) {
+  const file = files[error.input] ?? error.input ?? "input";
+  let where = "";
+  if (typeof error.pointer === "string") where = error.pointer === "" ? " (document root)" : ` at ${error.pointer}`;
+  else if (typeof error.line === "number") where = `:${error.line}:${error.column ?? 1}`;
+  const detail = error.detail ?? error.message;
+  const hint = error.hint ? `${/[.?!]$/.test(detail) ? "" : "."} ${error.hint}` : "";
+  return `${file}${where}: ${detail}${hint}`;
+}
+
+/** The one line printed for any failure; never a stack trace. */
+export function describe(error, files = {}, panic = undefined) {
+  if (error?.name === "McpContractError") return describeEngineError(error, files);
+  if (error instanceof UsageError || error instanceof InputError) return error.message;
+  if (error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error?.code?.startsWith?.("ERR_PARSE_ARGS")) {
+    // node's messages continue with advice about `--` that does not apply here
+    return `${error.message.split(/\n|\. To specify/)[0]} (see --help)`;
+  }
+  const what = panic ?? error?.message ?? String(error);
+  return `internal error: ${what} (please report this with the inputs)`;
+}

@@ -1,0 +1,196 @@
+// The CLI as users and CI scripts see it: exit codes, formats, config discovery, stdin, errors.
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { rules as libraryRules, version } from "../index.js";
+import { cli, fixturesDir, repoRoot } from "./helpers.mjs";
+
+const fixture = (rule, side) => join(fixturesDir, rule, `${side}.json`);
+const removedOld = fixture("tool.removed", "old");
+const removedNew = fixture("tool.removed", "new");
+const addedOld = fixture("tool.added", "old");
+const addedNew = fixture("tool.added", "new");
+const describedOld = fixture("tool.description.changed", "old");
+const describedNew = fixture("tool.description.changed", "new");
+
+const scratch = mkdtempSync(join(tmpdir(), "mcp-contract-cli-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function scratchFile(name, text) {
+  const path = join(scratch, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** One line, no stack trace, names the thing. */
+function assertOneLineError(result, ...needles) {
+  assert.equal(result.status, 2, `exit code (stderr: ${result.stderr})`);
+  assert.equal(result.stdout, "");
+  assert.match(result.stderr, /^mcp-contract: [^\n]+\n$/, `not one line: ${JSON.stringify(result.stderr)}`);
+  assert.doesNotMatch(result.stderr, /\n\s+at /);
+  for (const needle of needles) assert.ok(result.stderr.includes(needle), `${JSON.stringify(result.stderr)} lacks ${needle}`);
+}
+
+describe("exit codes", () => {
+  test("0 when nothing reaches the thresholds", () => {
+    const result = cli(["diff", addedOld, addedNew]);
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /^PASS: /m);
+  });
+  test("0 on warn", () => {
+    const result = cli(["diff", describedOld, describedNew]);
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /^WARN: /m);
+  });
+  test("1 when a BREAKING change is found", () => {
+    const result = cli(["diff", removedOld, removedNew]);
+    assert.equal(result.status, 1);
+    assert.equal(result.stderr, "");
+  });
+  test("--fail-on none never fails, --fail-on lowers the threshold", () => {
+    assert.equal(cli(["diff", removedOld, removedNew, "--fail-on", "none"]).status, 0);
+    assert.equal(cli(["diff", addedOld, addedNew, "--fail-on", "NON_BREAKING"]).status, 1);
+  });
+  test("--warn-on changes the verdict", () => {
+    const result = cli(["diff", addedOld, addedNew, "--warn-on", "NON_BREAKING", "--format", "json"]);
+    assert.equal(JSON.parse(result.stdout).summary.verdict, "warn");
+  });
+  test("2 on usage errors, with one line", () => {
+    assertOneLineError(cli(["diff", removedOld]), "exactly two");
+    assertOneLineError(cli(["diff", removedOld, removedNew, "--format", "yaml"]), "--format", "text, json");
+    assertOneLineError(cli(["diff", removedOld, removedNew, "--fail-on", "breaking"]), "--fail-on");
+    assertOneLineError(cli(["diff", removedOld, removedNew, "--bogus"]), "--bogus");
+    assertOneLineError(cli(["frobnicate"]), "unknown command");
+    assertOneLineError(cli(["diff", "-", "-"], { input: "{}" }), "standard input");
+  });
+  test("2 on a missing file, naming it", () => {
+    assertOneLineError(cli(["diff", join(scratch, "nope.json"), removedNew]), "nope.json", "no such file");
+  });
+});
+
+describe("formats", () => {
+  test("text groups by severity and ends with the summary line", () => {
+    const { stdout } = cli(["diff", removedOld, removedNew]);
+    const lines = stdout.trimEnd().split("\n");
+    assert.equal(lines[0], "BREAKING (1)");
+    assert.match(lines[1], /^ {2}- tool `delete_issue` was removed {2}\[tool\.removed at tools\[delete_issue\]\]$/);
+    assert.match(lines.at(-1), /^FAIL: 1 breaking/);
+  });
+  test("json is the report object", () => {
+    const report = JSON.parse(cli(["diff", removedOld, removedNew, "--format", "json"]).stdout);
+    assert.equal(report.schemaVersion, 1);
+    assert.equal(report.summary.verdict, "fail");
+    assert.deepEqual(
+      report.changes.map((c) => [c.rule, c.severity, c.entity.name]),
+      [["tool.removed", "BREAKING", "delete_issue"]],
+    );
+  });
+  test("colour follows FORCE_COLOR and NO_COLOR, never in json", () => {
+    assert.match(cli(["diff", removedOld, removedNew], { env: { FORCE_COLOR: "1", NO_COLOR: undefined } }).stdout, /\x1b\[/);
+    assert.doesNotMatch(cli(["diff", removedOld, removedNew], { env: { NO_COLOR: "1" } }).stdout, /\x1b\[/);
+    assert.doesNotMatch(
+      cli(["diff", removedOld, removedNew, "--format", "json"], { env: { FORCE_COLOR: "1" } }).stdout,
+      /\x1b\[/,
+    );
+  });
+});
+
+describe("config", () => {
+  const ignoreRemoved = "ignore:\n  - rule: tool.removed\n    reason: planned removal\n";
+
+  test("--config applies ignores with reasons", () => {
+    const config = scratchFile("explicit.yaml", ignoreRemoved);
+    const result = cli(["diff", removedOld, removedNew, "--config", config]);
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /1 × planned removal/);
+    assert.match(result.stdout, /all 1 change was suppressed/);
+  });
+  test("is discovered in the current directory", () => {
+    const dir = join(scratch, "cwd-config");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, ".mcp-contract.yaml"), ignoreRemoved);
+    assert.equal(cli(["diff", removedOld, removedNew], { cwd: dir }).status, 0);
+  });
+  test("is discovered at the git repository root (.yml too)", () => {
+    const root = join(scratch, "repo");
+    const nested = join(root, "packages", "server");
+    mkdirSync(join(root, ".git"), { recursive: true });
+    mkdirSync(nested, { recursive: true });
+    writeFileSync(join(root, ".mcp-contract.yml"), "fail_on: none\n");
+    assert.equal(cli(["diff", removedOld, removedNew], { cwd: nested }).status, 0);
+    // without the file, the default threshold fails again
+    rmSync(join(root, ".mcp-contract.yml"));
+    assert.equal(cli(["diff", removedOld, removedNew], { cwd: nested }).status, 1);
+  });
+  test("an unknown rule id gets a did-you-mean, naming the config file", () => {
+    const config = scratchFile("typo.yaml", "ignore:\n  - rule: tool.removd\n");
+    assertOneLineError(cli(["diff", removedOld, removedNew, "--config", config]), "typo.yaml", "tool.removed");
+  });
+  test("an unknown key is an error", () => {
+    const config = scratchFile("unknown-key.yaml", "fail_onn: BREAKING\n");
+    assertOneLineError(cli(["diff", removedOld, removedNew, "--config", config]), "unknown-key.yaml", "fail_onn");
+  });
+});
+
+describe("inputs", () => {
+  test("bad JSON gives file:line:column and exit 2", () => {
+    const bad = scratchFile("bad.json", '{\n  "tools": [\n    {"name": "a",}\n  ]\n}\n');
+    assertOneLineError(cli(["diff", bad, removedNew]), "bad.json:3:");
+  });
+  test("a schema error names the file and the JSON pointer", () => {
+    const bad = scratchFile("nameless.json", JSON.stringify({ tools: [{ name: "a" }, { description: "x" }] }));
+    assertOneLineError(cli(["diff", removedOld, bad]), "nameless.json at /tools/1");
+  });
+  test("either side may come from stdin", () => {
+    const fromStdin = cli(["diff", "-", removedNew], { input: readFileSync(removedOld) });
+    assert.equal(fromStdin.status, 1);
+    assert.equal(fromStdin.stdout, cli(["diff", removedOld, removedNew]).stdout);
+    const badStdin = cli(["diff", removedOld, "-"], { input: "{" });
+    assertOneLineError(badStdin, "<stdin>:");
+  });
+  test("YAML snapshots and bare tool arrays are accepted", () => {
+    const yaml = scratchFile("tools.yaml", "- name: delete_issue\n  inputSchema: {type: object}\n");
+    const json = scratchFile("empty.json", "[]");
+    const result = cli(["diff", yaml, json, "--format", "json"]);
+    assert.deepEqual(JSON.parse(result.stdout).changes.map((c) => c.rule), ["tool.removed"]);
+  });
+});
+
+describe("rules and explain", () => {
+  test("rules lists every rule of the registry", () => {
+    const { status, stdout } = cli(["rules"]);
+    assert.equal(status, 0);
+    for (const rule of libraryRules()) assert.match(stdout, new RegExp(`^${rule.id.replaceAll(".", "\\.")} +${rule.severity} `, "m"));
+  });
+  test("rules --format json is the registry", () => {
+    assert.deepEqual(JSON.parse(cli(["rules", "--format", "json"]).stdout), libraryRules());
+  });
+  test("explain shows summary, severity, why, advice and the example", () => {
+    const rule = libraryRules().find((r) => r.id === "tool.input.required.added");
+    const { status, stdout } = cli(["explain", rule.id]);
+    assert.equal(status, 0);
+    for (const part of [rule.summary, rule.severity, rule.why, rule.advice, "Example, old:", "Example, new:"]) {
+      assert.ok(stdout.includes(part), `explain lacks ${part}`);
+    }
+  });
+  test("explain of an unknown rule suggests the closest", () => {
+    assertOneLineError(cli(["explain", "tool.input.requird.added"]), "did you mean `tool.input.required.added`");
+  });
+});
+
+describe("help and version", () => {
+  test("--version prints the engine version", () => {
+    assert.equal(cli(["--version"]).stdout, `mcp-contract ${version()}\n`);
+    const manifest = JSON.parse(readFileSync(join(repoRoot, "js", "package.json"), "utf8"));
+    assert.equal(version(), manifest.version, "package.json and Cargo.toml versions differ");
+  });
+  test("--help lists the commands; no arguments is a usage error", () => {
+    const help = cli(["--help"]);
+    assert.equal(help.status, 0);
+    for (const command of ["diff", "rules", "explain"]) assert.match(help.stdout, new RegExp(`mcp-contract ${command}`));
+    assert.equal(cli([]).status, 2);
+    assert.match(cli(["diff", "--help"]).stdout, /--fail-on/);
+  });
+});

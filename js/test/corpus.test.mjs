@@ -1,0 +1,56 @@
+// Real data through the CLI: every corpus pair and every consecutive release pair must diff
+// with exit 0 or 1 and nothing on stderr (never an input error, never a crash), and print the
+// same JSON as the native engine.
+import assert from "node:assert/strict";
+import { existsSync, readdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { cliAsync, corpusDir, mapLimit, native } from "./helpers.mjs";
+
+const folders = (dir) =>
+  existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(dir, e.name)) : [];
+
+// Release files named by ref (v0.6.0, v0.17.0, v3-branch-3.0.0-alpha.1): numeric collation
+// puts v0.6.0 before v0.17.0, which plain sorting does not.
+const byVersion = new Intl.Collator("en", { numeric: true }).compare;
+
+function corpusPairs() {
+  const pairs = [];
+  for (const server of folders(corpusDir)) {
+    for (const pair of folders(join(server, "pairs"))) {
+      pairs.push({ label: pair.slice(corpusDir.length + 1), old: join(pair, "old.json"), new: join(pair, "new.json") });
+    }
+    const releasesDir = join(server, "releases");
+    const releases = existsSync(releasesDir) ? readdirSync(releasesDir).filter((f) => f.endsWith(".json")).sort(byVersion) : [];
+    for (let i = 1; i < releases.length; i++) {
+      pairs.push({
+        label: `${releasesDir.slice(corpusDir.length + 1)}: ${releases[i - 1]} -> ${releases[i]}`,
+        old: join(releasesDir, releases[i - 1]),
+        new: join(releasesDir, releases[i]),
+      });
+    }
+  }
+  return pairs;
+}
+
+test("every corpus pair and consecutive release pair diffs through the CLI", { timeout: 600_000 }, async () => {
+  assert.ok(existsSync(join(corpusDir, "INDEX.tsv")), `no corpus at ${corpusDir} (set MCP_CONTRACT_CORPUS)`);
+  const pairs = corpusPairs();
+  assert.ok(pairs.length > 100, `only ${pairs.length} pairs found`);
+  const results = await mapLimit(pairs, Math.max(2, availableParallelism()), (pair) =>
+    cliAsync(["diff", pair.old, pair.new, "--format", "json"]),
+  );
+  const problems = [];
+  results.forEach((result, i) => {
+    const { label } = pairs[i];
+    if (result.status !== 0 && result.status !== 1) problems.push(`${label}: exit ${result.status}: ${result.stderr.trim()}`);
+    else if (result.stderr !== "") problems.push(`${label}: stderr: ${result.stderr.trim()}`);
+    else if (JSON.parse(result.stdout).summary.verdict === "fail" !== (result.status === 1)) {
+      problems.push(`${label}: exit ${result.status} does not match the verdict`);
+    } else if (result.stdout !== native([pairs[i].old, pairs[i].new]).stdout) {
+      problems.push(`${label}: the CLI's JSON differs from the native engine's`);
+    }
+  });
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,45 @@
+// Compiled with `tsc --noEmit` only: values typed with the official MCP SDK must be accepted by
+// `diff` without casts, and the report must be typed precisely enough to use.
+import type { InitializeResult, ListPromptsResult, ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { diff, rules, version } from "mcp-contract";
+import type { Change, Config, Report, RuleId, Severity, Verdict } from "mcp-contract";
+
+declare const before: ListToolsResult;
+declare const after: ListToolsResult;
+declare const tools: Tool[];
+declare const initialize: InitializeResult;
+declare const prompts: ListPromptsResult;
+
+const fromResults: Report = diff(before, after);
+const fromArrays: Report = diff(tools, after.tools);
+const fromFullSnapshot: Report = diff({ ...initialize, ...before, ...prompts }, { ...initialize, ...after });
+const fromEnvelope: Report = diff({ jsonrpc: "2.0", id: 1, result: before }, "tools: []");
+
+const config: Config = {
+  severity_overrides: { "tool.description.changed": "BREAKING" },
+  ignore: [{ rule: "tool.added", entity: "legacy_*", reason: "churn" }, { rule: "tool.*.changed" }],
+  fail_on: "POTENTIALLY_BREAKING",
+  warn_on: "none",
+};
+const withConfig: Report = diff(before, after, config);
+const withConfigText: Report = diff(before, after, "fail_on: none\n");
+
+const verdict: Verdict = withConfig.summary.verdict;
+const breaking: number = withConfig.summary.counts.BREAKING;
+const first: Change | undefined = fromResults.changes[0];
+const rule: RuleId | undefined = first?.rule;
+const severity: Severity | undefined = first?.severity;
+const pointer: string | null | undefined = first?.oldPointer;
+const reason: string | undefined = withConfigText.suppressed[0]?.reason;
+const ruleIds: RuleId[] = rules().map((r) => r.id);
+const engineVersion: string = version();
+
+// @ts-expect-error: not a rule id
+const wrongRule: RuleId = "tool.removd";
+// @ts-expect-error: not a severity
+const wrongConfig: Config = { fail_on: "breaking" };
+
+export {
+  fromResults, fromArrays, fromFullSnapshot, fromEnvelope, verdict, breaking, rule, severity, pointer, reason,
+  ruleIds, engineVersion, wrongRule, wrongConfig,
+};

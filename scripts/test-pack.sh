@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The published package must work on its own: pack js/, then, from an empty temp folder and
+# offline, run the tarball with npx on a fixture pair and check output and exit code.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+tarball=$(cd "$root/js" && npm pack --silent --pack-destination "$tmp" | tail -n 1)
+contents=$(tar tzf "$tmp/$tarball")
+for required in package/bin/mcp-contract.js package/index.js package/index.d.ts package/rule-ids.d.ts \
+  package/pkg/mcp_contract.js package/pkg/mcp_contract_bg.wasm; do
+  grep -qx "$required" <<<"$contents" || { echo "test-pack: $tarball lacks $required" >&2; exit 1; }
+done
+if grep -q '^package/test/' <<<"$contents"; then echo "test-pack: $tarball ships its tests" >&2; exit 1; fi
+
+fixture="$root/tests/fixtures/rules/tool.removed"
+cp "$fixture/old.json" "$tmp/a.json"
+cp "$fixture/new.json" "$tmp/b.json"
+cd "$tmp"
+status=0
+output=$(npm_config_cache="$tmp/.npm" npx --offline --yes "./$tarball" diff a.json b.json) || status=$?
+if [ "$status" -ne 1 ] || ! grep -q 'tool.removed' <<<"$output"; then
+  printf 'test-pack: expected exit 1 and a tool.removed line, got exit %s:\n%s\n' "$status" "$output" >&2
+  exit 1
+fi
+version=$(npm_config_cache="$tmp/.npm" npx --offline --yes "./$tarball" --version)
+echo "test-pack: ok ($tarball, $(wc -c <"$tarball") bytes, $version, offline npx diff exit 1 as expected)"

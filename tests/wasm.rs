@@ -1,0 +1,49 @@
+//! The engine under wasm32 (wasm-bindgen-test in Node): every rule's fixture still produces the
+//! rule with its default severity, each fixture side diffs empty against itself, and rendering is
+//! deterministic. Byte equality with native is checked by js/test/agreement.test.mjs.
+#![cfg(target_arch = "wasm32")]
+
+use mcp_contract::render::Format;
+use mcp_contract::rules::Decider;
+use mcp_contract::{diff_text, run, RunOptions, RULES};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+#[wasm_bindgen_test]
+fn every_rule_fires_on_its_fixture_under_wasm() {
+    let mut failures = Vec::new();
+    for rule in RULES {
+        match diff_text(rule.example_old, rule.example_new, None) {
+            Err(e) => failures.push(format!("{}: {e}", rule.id)),
+            Ok(report) => match report.changes.iter().find(|c| c.rule == rule.id) {
+                None => failures.push(format!("{}: not produced by its fixture", rule.id)),
+                Some(c) if rule.decider == Decider::Fixed && c.default_severity != rule.severity => {
+                    failures.push(format!("{}: {} instead of {}", rule.id, c.default_severity, rule.severity))
+                }
+                Some(_) => {}
+            },
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[wasm_bindgen_test]
+fn every_fixture_side_diffs_empty_against_itself_under_wasm() {
+    for rule in RULES {
+        for text in [rule.example_old, rule.example_new] {
+            let report = diff_text(text, text, None).unwrap_or_else(|e| panic!("{}: {e}", rule.id));
+            assert!(report.changes.is_empty() && report.suppressed.is_empty(), "{}: {:?}", rule.id, report.changes);
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn rendering_is_deterministic_under_wasm() {
+    for rule in RULES {
+        for format in [Format::Json, Format::Text] {
+            let options = RunOptions { format, ..RunOptions::default() };
+            let first = run(rule.example_old, rule.example_new, None, &options).map(|o| o.output);
+            let second = run(rule.example_old, rule.example_new, None, &options).map(|o| o.output);
+            assert_eq!(first, second, "{}", rule.id);
+        }
+    }
+}
