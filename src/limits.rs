@@ -23,10 +23,11 @@ pub const MAX_RENAME_WORK: usize = 20_000_000;
 /// Rejects a document nested deeper than [`MAX_NESTING_DEPTH`], pointing at the first container
 /// past the limit. Iterative, so the check itself is safe on any depth.
 pub fn check_depth(document: &Value, input: Input) -> Result<(), Error> {
-    // One frame per open container: its children still to visit and the token that led to it.
-    let mut stack: Vec<(Children, String)> = Vec::new();
+    // One frame per open container: its children still to visit and the token that led to it
+    // (borrowed: the pointer is only spelled out on failure).
+    let mut stack: Vec<(Children, Token)> = Vec::new();
     if let Some(children) = Children::of(document) {
-        stack.push((children, String::new()));
+        stack.push((children, Token::Index(0)));
     }
     while let Some((children, _)) = stack.last_mut() {
         let Some((token, child)) = children.next() else {
@@ -38,7 +39,10 @@ pub fn check_depth(document: &Value, input: Input) -> Result<(), Error> {
         if stack.len() > MAX_NESTING_DEPTH {
             let mut pointer = String::new();
             for (_, token) in stack.iter().skip(1) {
-                push_token(&mut pointer, token);
+                match token {
+                    Token::Key(key) => push_token(&mut pointer, key),
+                    Token::Index(index) => push_token(&mut pointer, &index.to_string()),
+                }
             }
             return Err(Error::at_pointer(
                 input,
@@ -50,6 +54,12 @@ pub fn check_depth(document: &Value, input: Input) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// A step into a container: an object key or an array index.
+enum Token<'a> {
+    Key(&'a str),
+    Index(usize),
 }
 
 /// The children of a container, each with its pointer token.
@@ -67,10 +77,10 @@ impl<'a> Children<'a> {
         }
     }
 
-    fn next(&mut self) -> Option<(String, &'a Value)> {
+    fn next(&mut self) -> Option<(Token<'a>, &'a Value)> {
         match self {
-            Children::Object(iter) => iter.next().map(|(key, value)| (key.clone(), value)),
-            Children::Array(iter) => iter.next().map(|(index, value)| (index.to_string(), value)),
+            Children::Object(iter) => iter.next().map(|(key, value)| (Token::Key(key), value)),
+            Children::Array(iter) => iter.next().map(|(index, value)| (Token::Index(index), value)),
         }
     }
 }
