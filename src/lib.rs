@@ -17,6 +17,7 @@ pub mod error;
 pub mod finding;
 mod input;
 pub mod json;
+pub mod notes;
 pub mod pairing;
 mod policy;
 pub mod prose;
@@ -24,6 +25,7 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod schema;
+pub mod semver;
 pub mod severity;
 pub mod snapshot;
 
@@ -73,11 +75,19 @@ pub struct RunOptions {
     pub color: bool,
     pub fail_on: Option<Threshold>,
     pub warn_on: Option<Threshold>,
+    /// Advisory notes from the semantic pass, by change id (see [`notes::attach_notes`]).
+    pub notes: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { format: render::Format::Text, color: false, fail_on: None, warn_on: None }
+        RunOptions {
+            format: render::Format::Text,
+            color: false,
+            fail_on: None,
+            warn_on: None,
+            notes: std::collections::BTreeMap::new(),
+        }
     }
 }
 
@@ -102,7 +112,10 @@ pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> 
     }
     let old = parse_snapshot_text(old, Input::Old)?;
     let new = parse_snapshot_text(new, Input::New)?;
-    let report = diff(&old, &new, &parsed)?;
-    let output = render::render(&report, options.format, render::RenderOptions { color: options.color });
+    let mut report = diff(&old, &new, &parsed)?;
+    notes::attach_notes(&mut report, &options.notes);
+    let render_options =
+        render::RenderOptions { color: options.color, fail_on: parsed.fail_on, warn_on: parsed.warn_on };
+    let output = render::render(&report, options.format, render_options);
     Ok(RunOutput { output, verdict: report.summary.verdict })
 }
