@@ -1,22 +1,31 @@
-//! Renders a diff in any format: `cargo run --example render -- FORMAT OLD NEW [CONFIG]`.
-//! Used by the JS tests that validate the SARIF output against its schema, and handy for
-//! looking at a format while working on it.
+//! Renders a diff in any format: `cargo run --example render -- FORMAT OLD NEW [CONFIG]
+//! [--notes NOTES.json]` (notes: `{"<change id>": "note"}`, attached as the semantic pass does).
+//! Used by the JS tests (SARIF schema validation, the semantic pass's invariance), and handy
+//! for looking at a format while working on it.
 
 use mcp_contract::render::Format;
 use mcp_contract::{run, RunOptions};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let notes = match args.iter().position(|a| a == "--notes") {
+        Some(at) if at + 1 < args.len() => Some(args.drain(at..at + 2).nth(1).unwrap_or_default()),
+        Some(_) => return usage(),
+        None => None,
+    };
     let [format, old, new, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: render FORMAT OLD NEW [CONFIG]");
-        return ExitCode::from(2);
+        return usage();
     };
     let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
     let result = (|| {
         let format = Format::parse(format).ok_or_else(|| format!("unknown format `{format}`"))?;
         let config = rest.first().map(|path| read(path)).transpose()?;
-        let options = RunOptions { format, ..RunOptions::default() };
+        let mut options = RunOptions { format, ..RunOptions::default() };
+        if let Some(path) = &notes {
+            let value: serde_json::Value = serde_json::from_str(&read(path)?).map_err(|e| format!("{path}: {e}"))?;
+            options.notes = mcp_contract::notes::notes_from_json(&value)?;
+        }
         run(&read(old)?, &read(new)?, config.as_deref(), &options).map_err(|e| e.to_string())
     })();
     match result {
@@ -29,4 +38,9 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn usage() -> ExitCode {
+    eprintln!("usage: render FORMAT OLD NEW [CONFIG] [--notes NOTES.json]");
+    ExitCode::from(2)
 }

@@ -6,6 +6,7 @@
 //   that is not a JSON-RPC message is reported with its text;
 // - the last stderr lines are kept for error messages; the full environment is passed on.
 import { spawn } from 'node:child_process';
+import { endGroup, waitFor } from './process-group.js';
 
 const STDERR_LINES_KEPT = 20;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -132,42 +133,11 @@ export class GroupStdioTransport {
     const group = child.pid;
     if (group === undefined) return; // never spawned
     await waitFor(() => this.exit !== null, 300);
-    signalGroup(group, 'SIGTERM');
-    const gone = await waitFor(() => !groupAlive(group), 1500);
-    if (!gone) {
-      signalGroup(group, 'SIGKILL');
-      await waitFor(() => !groupAlive(group), 1000);
-    }
+    await endGroup(group);
     child.stdout.destroy();
     child.stderr.destroy();
     this.onclose?.();
   }
-}
-
-function signalGroup(group, signal) {
-  try {
-    process.kill(-group, signal);
-  } catch {
-    // ESRCH: the group is already gone
-  }
-}
-
-function groupAlive(group) {
-  try {
-    process.kill(-group, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-}
-
-async function waitFor(condition, ms) {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() >= end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
 }
 
 function preview(line) {
