@@ -1,5 +1,6 @@
 //! Renders a diff in any format: `cargo run --example render -- FORMAT OLD NEW [CONFIG]
-//! [--notes NOTES.json]` (notes: `{"<change id>": "note"}`, attached as the semantic pass does).
+//! [--notes NOTES.json] [--new-path PATH]` (notes: `{"<change id>": "note"}`, attached as the
+//! semantic pass does; PATH: the NEW file's repository path for SARIF and GitHub output).
 //! Used by the JS tests (SARIF schema validation, the semantic pass's invariance), and handy
 //! for looking at a format while working on it.
 
@@ -9,10 +10,8 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let notes = match args.iter().position(|a| a == "--notes") {
-        Some(at) if at + 1 < args.len() => Some(args.drain(at..at + 2).nth(1).unwrap_or_default()),
-        Some(_) => return usage(),
-        None => None,
+    let (Ok(notes), Ok(new_path)) = (take_flag(&mut args, "--notes"), take_flag(&mut args, "--new-path")) else {
+        return usage();
     };
     let [format, old, new, rest @ ..] = args.as_slice() else {
         return usage();
@@ -21,7 +20,7 @@ fn main() -> ExitCode {
     let result = (|| {
         let format = Format::parse(format).ok_or_else(|| format!("unknown format `{format}`"))?;
         let config = rest.first().map(|path| read(path)).transpose()?;
-        let mut options = RunOptions { format, ..RunOptions::default() };
+        let mut options = RunOptions { format, new_path, ..RunOptions::default() };
         if let Some(path) = &notes {
             let value: serde_json::Value = serde_json::from_str(&read(path)?).map_err(|e| format!("{path}: {e}"))?;
             options.notes = mcp_contract::notes::notes_from_json(&value)?;
@@ -40,7 +39,16 @@ fn main() -> ExitCode {
     }
 }
 
+/// Removes `flag VALUE` from the arguments; `Err` when the value is missing.
+fn take_flag(args: &mut Vec<String>, flag: &str) -> Result<Option<String>, ()> {
+    match args.iter().position(|a| a == flag) {
+        Some(at) if at + 1 < args.len() => Ok(args.drain(at..at + 2).nth(1)),
+        Some(_) => Err(()),
+        None => Ok(None),
+    }
+}
+
 fn usage() -> ExitCode {
-    eprintln!("usage: render FORMAT OLD NEW [CONFIG] [--notes NOTES.json]");
+    eprintln!("usage: render FORMAT OLD NEW [CONFIG] [--notes NOTES.json] [--new-path PATH]");
     ExitCode::from(2)
 }

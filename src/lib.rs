@@ -77,6 +77,8 @@ pub struct RunOptions {
     pub warn_on: Option<Threshold>,
     /// Advisory notes from the semantic pass, by change id (see [`notes::attach_notes`]).
     pub notes: std::collections::BTreeMap<String, String>,
+    /// The NEW snapshot's repository-relative path, for formats that point at files.
+    pub new_path: Option<String>,
 }
 
 impl Default for RunOptions {
@@ -87,6 +89,7 @@ impl Default for RunOptions {
             fail_on: None,
             warn_on: None,
             notes: std::collections::BTreeMap::new(),
+            new_path: None,
         }
     }
 }
@@ -114,8 +117,12 @@ pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> 
     let new = parse_snapshot_text(new, Input::New)?;
     let mut report = diff(&old, &new, &parsed)?;
     notes::attach_notes(&mut report, &options.notes);
-    let render_options =
-        render::RenderOptions { color: options.color, fail_on: parsed.fail_on, warn_on: parsed.warn_on };
+    let render_options = render::RenderOptions {
+        color: options.color,
+        fail_on: parsed.fail_on,
+        warn_on: parsed.warn_on,
+        new_path: options.new_path.clone(),
+    };
     let output = render::render(&report, options.format, render_options);
     Ok(RunOutput { output, verdict: report.summary.verdict })
 }

@@ -227,3 +227,22 @@ fn every_format_parses_by_name() {
     }
     assert_eq!(Format::parse("html"), None);
 }
+
+#[test]
+fn with_the_new_file_path_sarif_and_github_point_at_it() {
+    let options =
+        RunOptions { format: Format::Sarif, new_path: Some("./snap shots/100%.json".into()), ..RunOptions::default() };
+    let out = run(OLD, NEW, Some(CONFIG), &options).expect("renders").output;
+    let log: Value = serde_json::from_str(&out).expect("SARIF is JSON");
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert!(!results.is_empty());
+    for result in results {
+        let uri = &result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+        assert_eq!(uri, "snap%20shots/100%25.json");
+    }
+    let options = RunOptions { format: Format::Github, new_path: Some("a,b:c.json".into()), ..RunOptions::default() };
+    let out = run(OLD, NEW, Some(CONFIG), &options).expect("renders").output;
+    let report = report();
+    assert_eq!(out.matches("::error file=a%2Cb%3Ac.json,title=").count(), 1);
+    assert_eq!(out.lines().filter(|l| l.contains(" file=a%2Cb%3Ac.json,")).count(), report.changes.len());
+}

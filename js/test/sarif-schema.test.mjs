@@ -16,13 +16,14 @@ const require = createRequire(import.meta.url);
 const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
 const ROOT = path.join(JS_DIR, '..');
 
-function renderSarif(old, next, config) {
+function renderSarif(old, next, config, newPath) {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-sarif-'));
   const files = [['old.json', old], ['new.json', next], ...(config ? [['config.yaml', config]] : [])].map(([name, text]) => {
     writeFileSync(path.join(dir, name), text);
     return path.join(dir, name);
   });
-  const out = execFileSync('cargo', ['run', '-q', '--example', 'render', '--', 'sarif', ...files], { cwd: ROOT, encoding: 'utf8' });
+  const extra = newPath ? ['--new-path', newPath] : [];
+  const out = execFileSync('cargo', ['run', '-q', '--example', 'render', '--', 'sarif', ...files, ...extra], { cwd: ROOT, encoding: 'utf8' });
   return JSON.parse(out);
 }
 
@@ -47,12 +48,14 @@ test('SARIF output is valid SARIF 2.1.0, with changes, suppressions and hostile 
     ],
   });
   const config = 'ignore:\n  - rule: tool.added\n    reason: "new tools are reviewed elsewhere"\n';
-  const log = renderSarif(old, next, config);
+  const log = renderSarif(old, next, config, 'snapshots/my server.json');
   const validate = validator();
   assert.ok(validate(log), JSON.stringify(validate.errors, null, 2));
   const results = log.runs[0].results;
   assert.ok(results.some((r) => r.level === 'error'));
   assert.ok(results.some((r) => r.suppressions?.[0]?.justification === 'new tools are reviewed elsewhere'));
+  // GitHub code scanning rejects results without a file: every result names the snapshot.
+  for (const result of results) assert.equal(result.locations[0].physicalLocation.artifactLocation.uri, 'snapshots/my%20server.json');
 });
 
 test('SARIF of an empty diff is valid too', () => {

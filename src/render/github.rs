@@ -17,11 +17,12 @@ pub fn github(report: &Report, options: &RenderOptions) -> String {
             Level::Note => "notice",
         };
         let title = format!("{} {}", change.severity, change.rule);
+        let file = options.new_path.as_deref().map(|p| format!("file={},", workflow_property(p))).unwrap_or_default();
         let mut message = format!("{} (at {})", change.message, change.location);
         if let Some(note) = &change.note {
             let _ = write!(message, "\nNote: {note}");
         }
-        let _ = writeln!(out, "::{command} title={}::{}", workflow_property(&title), workflow_data(&message));
+        let _ = writeln!(out, "::{command} {file}title={}::{}", workflow_property(&title), workflow_data(&message));
     }
     for (reason, count) in suppressed_reasons(report) {
         let message = format!("{count} change{} suppressed: {reason}", if count == 1 { "" } else { "s" });

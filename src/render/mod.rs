@@ -50,7 +50,7 @@ impl Format {
 }
 
 /// Rendering options that are not part of the report.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RenderOptions {
     /// ANSI colour (text format only).
     pub color: bool,
@@ -58,12 +58,16 @@ pub struct RenderOptions {
     /// `fail_on` as errors (JUnit failures) and those at or above `warn_on` as warnings.
     pub fail_on: Threshold,
     pub warn_on: Threshold,
+    /// The NEW snapshot's path relative to the repository root, when it is a file: SARIF
+    /// results and GitHub annotations point at it (code scanning rejects results without a
+    /// file).
+    pub new_path: Option<String>,
 }
 
 impl Default for RenderOptions {
     fn default() -> Self {
         let config = crate::Config::default();
-        RenderOptions { color: false, fail_on: config.fail_on, warn_on: config.warn_on }
+        RenderOptions { color: false, fail_on: config.fail_on, warn_on: config.warn_on, new_path: None }
     }
 }
 

@@ -94,15 +94,19 @@ fn result(change: &Change, rules: &[RuleId], options: &RenderOptions) -> Value {
     if let Some(note) = &change.note {
         properties.insert("note".into(), json!(note));
     }
+    let mut location = json!({ "logicalLocations": [{
+        "name": change.entity.name,
+        "fullyQualifiedName": change.location,
+        "kind": change.entity.kind.as_str(),
+    }]});
+    if let (Some(path), Some(fields)) = (&options.new_path, location.as_object_mut()) {
+        fields.insert("physicalLocation".into(), json!({ "artifactLocation": { "uri": artifact_uri(path) } }));
+    }
     let mut result = json!({
         "ruleId": change.rule,
         "level": level(options.level(change.severity)),
         "message": { "text": change.message },
-        "locations": [{ "logicalLocations": [{
-            "name": change.entity.name,
-            "fullyQualifiedName": change.location,
-            "kind": change.entity.kind.as_str(),
-        }]}],
+        "locations": [location],
         "partialFingerprints": { "mcpContractChange/v1": change.id },
         "properties": properties,
     });
@@ -111,4 +115,18 @@ fn result(change: &Change, rules: &[RuleId], options: &RenderOptions) -> Value {
         fields.insert("ruleIndex".into(), json!(index));
     }
     result
+}
+
+/// A relative URI reference for a repository path: forward slashes, and the characters that
+/// are not allowed in a URI percent-encoded.
+fn artifact_uri(path: &str) -> String {
+    let mut uri = String::with_capacity(path.len());
+    for byte in path.trim_start_matches("./").replace('\\', "/").bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&byte) {
+            uri.push(byte as char);
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri
 }
