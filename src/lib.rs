@@ -113,15 +113,21 @@ pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> 
     if let Some(warn_on) = options.warn_on {
         parsed.warn_on = warn_on;
     }
+    let new_text = new;
     let old = parse_snapshot_text(old, Input::Old)?;
     let new = parse_snapshot_text(new, Input::New)?;
     let mut report = diff(&old, &new, &parsed)?;
     notes::attach_notes(&mut report, &options.notes);
+    let lines = match options.new_path {
+        Some(_) => render::lines::change_lines(new_text, report.changes.iter().chain(&report.suppressed)),
+        None => std::collections::BTreeMap::new(),
+    };
     let render_options = render::RenderOptions {
         color: options.color,
         fail_on: parsed.fail_on,
         warn_on: parsed.warn_on,
         new_path: options.new_path.clone(),
+        lines,
     };
     let output = render::render(&report, options.format, render_options);
     Ok(RunOutput { output, verdict: report.summary.verdict })

@@ -237,12 +237,23 @@ fn with_the_new_file_path_sarif_and_github_point_at_it() {
     let results = log["runs"][0]["results"].as_array().expect("results");
     assert!(!results.is_empty());
     for result in results {
-        let uri = &result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
-        assert_eq!(uri, "snap%20shots/100%25.json");
+        let physical = &result["locations"][0]["physicalLocation"];
+        assert_eq!(physical["artifactLocation"]["uri"], "snap%20shots/100%25.json");
+        let expected_line = if result["ruleId"] == "tool.added" {
+            3
+        } else if result["ruleId"] == "tool.removed" {
+            1
+        } else {
+            2
+        };
+        assert_eq!(physical["region"]["startLine"], expected_line, "{result}");
     }
     let options = RunOptions { format: Format::Github, new_path: Some("a,b:c.json".into()), ..RunOptions::default() };
     let out = run(OLD, NEW, Some(CONFIG), &options).expect("renders").output;
     let report = report();
-    assert_eq!(out.matches("::error file=a%2Cb%3Ac.json,title=").count(), 1);
+    // The removed tool lands on its section (`"tools"`, line 1 of NEW), the reworded
+    // description on its own line (2).
+    assert_eq!(out.matches("::error file=a%2Cb%3Ac.json,line=1,title=BREAKING tool.removed::").count(), 1, "{out}");
+    assert_eq!(out.matches("::warning file=a%2Cb%3Ac.json,line=2,title=POTENTIALLY_BREAKING").count(), 1, "{out}");
     assert_eq!(out.lines().filter(|l| l.contains(" file=a%2Cb%3Ac.json,")).count(), report.changes.len());
 }

@@ -17,7 +17,11 @@ pub fn github(report: &Report, options: &RenderOptions) -> String {
             Level::Note => "notice",
         };
         let title = format!("{} {}", change.severity, change.rule);
-        let file = options.new_path.as_deref().map(|p| format!("file={},", workflow_property(p))).unwrap_or_default();
+        let file = match (options.new_path.as_deref(), options.lines.get(&change.id)) {
+            (Some(path), Some(line)) => format!("file={},line={line},", workflow_property(path)),
+            (Some(path), None) => format!("file={},", workflow_property(path)),
+            (None, _) => String::new(),
+        };
         let mut message = format!("{} (at {})", change.message, change.location);
         if let Some(note) = &change.note {
             let _ = write!(message, "\nNote: {note}");

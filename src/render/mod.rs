@@ -4,6 +4,7 @@
 mod escape;
 mod github;
 mod junit;
+pub mod lines;
 mod markdown;
 mod sarif;
 mod text;
@@ -62,12 +63,20 @@ pub struct RenderOptions {
     /// results and GitHub annotations point at it (code scanning rejects results without a
     /// file).
     pub new_path: Option<String>,
+    /// The line of the NEW file each change lands on, by change id ([`lines::change_lines`]).
+    pub lines: std::collections::BTreeMap<String, usize>,
 }
 
 impl Default for RenderOptions {
     fn default() -> Self {
         let config = crate::Config::default();
-        RenderOptions { color: false, fail_on: config.fail_on, warn_on: config.warn_on, new_path: None }
+        RenderOptions {
+            color: false,
+            fail_on: config.fail_on,
+            warn_on: config.warn_on,
+            new_path: None,
+            lines: std::collections::BTreeMap::new(),
+        }
     }
 }
 

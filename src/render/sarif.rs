@@ -100,7 +100,11 @@ fn result(change: &Change, rules: &[RuleId], options: &RenderOptions) -> Value {
         "kind": change.entity.kind.as_str(),
     }]});
     if let (Some(path), Some(fields)) = (&options.new_path, location.as_object_mut()) {
-        fields.insert("physicalLocation".into(), json!({ "artifactLocation": { "uri": artifact_uri(path) } }));
+        let mut physical = json!({ "artifactLocation": { "uri": artifact_uri(path) } });
+        if let (Some(line), Some(physical)) = (options.lines.get(&change.id), physical.as_object_mut()) {
+            physical.insert("region".into(), json!({ "startLine": line }));
+        }
+        fields.insert("physicalLocation".into(), physical);
     }
     let mut result = json!({
         "ruleId": change.rule,
