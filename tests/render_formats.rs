@@ -257,3 +257,21 @@ fn with_the_new_file_path_sarif_and_github_point_at_it() {
     assert_eq!(out.matches("::warning file=a%2Cb%3Ac.json,line=2,title=POTENTIALLY_BREAKING").count(), 1, "{out}");
     assert_eq!(out.lines().filter(|l| l.contains(" file=a%2Cb%3Ac.json,")).count(), report.changes.len());
 }
+
+#[test]
+fn markdown_too_long_for_a_comment_is_shortened_and_says_so() {
+    let tools: Vec<Value> = (0..3000)
+        .map(|i| serde_json::json!({"name": format!("tool_{i:04}_{}", "x".repeat(40)), "inputSchema": {"type": "object"}}))
+        .collect();
+    let old = serde_json::json!({ "tools": tools }).to_string();
+    let options = RunOptions { format: Format::Markdown, ..RunOptions::default() };
+    let out = run(&old, r#"{"tools": []}"#, None, &options).expect("renders").output;
+    assert!(out.len() <= mcp_contract::render::MARKDOWN_MAX_CHARS, "{} chars", out.len());
+    assert!(out.starts_with("## mcp-contract: ❌ FAIL"));
+    assert!(out.contains("### BREAKING (3000)"));
+    assert!(out.contains("| … and "), "the shortened table says how many rows are left out");
+    assert!(out.contains("details (values, pointers, ids) are left out"));
+
+    // A small report keeps everything.
+    assert!(!render(Format::Markdown, None).contains("left out"));
+}

@@ -11,7 +11,7 @@ mod text;
 
 pub use github::github;
 pub use junit::junit;
-pub use markdown::markdown;
+pub use markdown::{markdown, MAX_CHARS as MARKDOWN_MAX_CHARS};
 pub use sarif::sarif;
 pub use text::text;
 
