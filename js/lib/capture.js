@@ -2,6 +2,7 @@
 // HTTP and returns the canonical snapshot. Only read-only methods are sent: server/discover or
 // initialize (+ the initialized notification), the four list calls, and ping replies.
 // The MCP SDK is imported lazily here, so the diff path never loads it.
+import { createRequire } from 'node:module';
 import { RpcError, RpcSession } from './rpc.js';
 import { GroupStdioTransport } from './stdio-transport.js';
 import { canonicalSnapshot } from './canonical.js';
@@ -11,7 +12,7 @@ export const MODERN_PROTOCOL = '2026-07-28';
 export const LEGACY_PROTOCOL = '2025-11-25';
 const DISCOVER_WAIT_MS = 5000;
 const MAX_PAGES = 10000;
-const CLIENT_INFO = { name: 'mcp-contract', version: '0.1.0' };
+const CLIENT_INFO = { name: 'mcp-contract', version: createRequire(import.meta.url)('../package.json').version };
 
 const LISTS = [
   { section: 'tools', method: 'tools/list', capability: 'tools' },
