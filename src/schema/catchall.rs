@@ -1,0 +1,132 @@
+//! The second, independent comparison: a generic diff of the two normalised trees that knows
+//! no keyword semantics. Every difference it finds that no structured finding covers (at,
+//! under or above its place) becomes `…keyword.unmodelled` (BREAKING): unmodelled means
+//! breaking, so an unknown, vendor or future keyword is never silent.
+
+use super::canon::json_eq;
+use super::compose::{branch_token, match_branches};
+use super::here::{related, Here};
+use super::normal::{Body, Kw, KwValue, Node};
+use super::walk::kw_value;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Keywords compared by another pass (the MCP-surface comparison owns `x-mcp-header`), which
+/// this one therefore does not report.
+pub const OWNED_ELSEWHERE: &[&str] = &["x-mcp-header"];
+
+/// One raw difference: where, which keyword, the two values and the two pointers.
+pub struct Difference {
+    pub here: Here,
+    pub keyword: String,
+    pub old: Option<Value>,
+    pub new: Option<Value>,
+    pub old_ptr: Option<String>,
+    pub new_ptr: Option<String>,
+}
+
+/// Differences between two nodes that no path in `covered` accounts for.
+pub fn uncovered(old: &Node, new: &Node, here: &Here, covered: &[String]) -> Vec<Difference> {
+    let mut found = Vec::new();
+    diff_nodes(old, new, here, &mut found);
+    found.retain(|d| !covered.iter().any(|c| related(c, &d.here.path)));
+    found
+}
+
+fn diff_nodes(o: &Node, n: &Node, here: &Here, out: &mut Vec<Difference>) {
+    match (&o.body, &n.body) {
+        (Body::Keywords(a), Body::Keywords(b)) => diff_keywords(o, n, a, b, here, out),
+        (Body::Never, Body::Never) => {}
+        (Body::Raw, Body::Raw) | (Body::TooDeep, Body::TooDeep) if json_eq(o.raw, n.raw) => {}
+        _ => out.push(Difference {
+            here: here.clone(),
+            keyword: "(schema)".into(),
+            old: Some(o.raw.clone()),
+            new: Some(n.raw.clone()),
+            old_ptr: o.ptr.clone(),
+            new_ptr: n.ptr.clone(),
+        }),
+    }
+}
+
+fn diff_keywords(
+    o: &Node,
+    n: &Node,
+    a: &BTreeMap<String, Kw>,
+    b: &BTreeMap<String, Kw>,
+    here: &Here,
+    out: &mut Vec<Difference>,
+) {
+    let names = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
+    for name in names.filter(|k| !OWNED_ELSEWHERE.contains(&k.as_str())) {
+        let place = here.keyword(name);
+        let (x, y) = match (a.get(name), b.get(name)) {
+            (Some(x), Some(y)) => (x, y),
+            _ => {
+                out.push(keyword_difference(o, n, name, &place));
+                continue;
+            }
+        };
+        match (&x.value, &y.value) {
+            (KwValue::Value(p), KwValue::Value(q)) if json_eq(p, q) => {}
+            (KwValue::Schema(p), KwValue::Schema(q)) => diff_nodes(p, q, &place, out),
+            (KwValue::Map(p), KwValue::Map(q)) => {
+                for key in p.keys().chain(q.keys().filter(|k| !p.contains_key(*k))) {
+                    let inner = here.property(name, key);
+                    match (p.get(key), q.get(key)) {
+                        (Some(s), Some(t)) => diff_nodes(s, t, &inner, out),
+                        (s, t) => out.push(Difference {
+                            here: inner,
+                            keyword: name.clone(),
+                            old: s.map(|s| s.raw.clone()),
+                            new: t.map(|t| t.raw.clone()),
+                            old_ptr: s.and_then(|s| s.ptr.clone()).or(o.kw_pointer(name)),
+                            new_ptr: t.and_then(|t| t.ptr.clone()).or(n.kw_pointer(name)),
+                        }),
+                    }
+                }
+            }
+            (KwValue::List(p), KwValue::List(q)) => {
+                let pairs: Vec<(Option<usize>, Option<usize>)> = if name == "prefixItems" {
+                    (0..p.len().max(q.len()))
+                        .map(|i| ((i < p.len()).then_some(i), (i < q.len()).then_some(i)))
+                        .collect()
+                } else {
+                    match_branches(p, q)
+                };
+                for pair in pairs {
+                    let token = if name == "prefixItems" {
+                        pair.0.or(pair.1).unwrap_or(0).to_string()
+                    } else {
+                        branch_token(pair)
+                    };
+                    let inner = here.below(name, Some(&token), "");
+                    match (pair.0.map(|i| &p[i]), pair.1.map(|j| &q[j])) {
+                        (Some(s), Some(t)) => diff_nodes(s, t, &inner, out),
+                        (s, t) => out.push(Difference {
+                            here: inner,
+                            keyword: name.clone(),
+                            old: s.map(|s| s.raw.clone()),
+                            new: t.map(|t| t.raw.clone()),
+                            old_ptr: s.and_then(|s| s.ptr.clone()).or(o.kw_pointer(name)),
+                            new_ptr: t.and_then(|t| t.ptr.clone()).or(n.kw_pointer(name)),
+                        }),
+                    }
+                }
+            }
+            (KwValue::Ref { target: p, reason: r }, KwValue::Ref { target: q, reason: s }) if p == q && r == s => {}
+            _ => out.push(keyword_difference(o, n, name, &place)),
+        }
+    }
+}
+
+fn keyword_difference(o: &Node, n: &Node, name: &str, place: &Here) -> Difference {
+    Difference {
+        here: place.clone(),
+        keyword: name.to_string(),
+        old: kw_value(o, name),
+        new: kw_value(n, name),
+        old_ptr: if o.kw(name).is_some() { o.kw_pointer(name) } else { o.ptr.clone() },
+        new_ptr: if n.kw(name).is_some() { n.kw_pointer(name) } else { n.ptr.clone() },
+    }
+}

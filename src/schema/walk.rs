@@ -1,0 +1,723 @@
+//! The structured comparison: walks two normalised schemas keyword family by keyword family,
+//! computes each change's effect on the accepted instance set, and names it through
+//! [`super::rules`]. Every finding records which normalised paths it covers, so the catch-all
+//! comparison can tell what the walk did not explain.
+
+use super::canon::{json_eq, opt_eq};
+use super::compose::{branch_token, match_branches, node_eq};
+use super::here::Here;
+use super::normal::{Body, Kw, KwValue, Node};
+use super::rules::{effect_rule, fixed_rule, Family, Fixed};
+use super::types::TypeSet;
+use super::{Effect, Side};
+use crate::finding::{EntityRef, Finding, Site};
+use crate::rules::RuleId;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// `true`, standing in for an absent subschema.
+static TRUE: Value = Value::Bool(true);
+
+/// A finding and the normalised paths it accounts for.
+pub struct Hit {
+    pub finding: Finding,
+    pub covers: Vec<String>,
+}
+
+pub struct Walk<'w> {
+    pub side: Side,
+    pub entity: &'w EntityRef,
+    pub hits: Vec<Hit>,
+}
+
+/// What one emitted finding is about: the rule, the keyword (if any) and its two values.
+struct Change<'v> {
+    rule: RuleId,
+    keyword: Option<&'v str>,
+    old: Option<Value>,
+    new: Option<Value>,
+    detail: Option<String>,
+    covers: Vec<String>,
+}
+
+fn value<'n>(node: &'n Node, keyword: &str) -> Option<&'n Value> {
+    node.kw(keyword).and_then(Kw::value)
+}
+
+fn number(node: &Node, keyword: &str) -> Option<f64> {
+    value(node, keyword).and_then(Value::as_f64)
+}
+
+fn schema<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n Node<'a>> {
+    match &node.kw(keyword)?.value {
+        KwValue::Schema(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn list<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n [Node<'a>]> {
+    match &node.kw(keyword)?.value {
+        KwValue::List(l) => Some(l),
+        _ => None,
+    }
+}
+
+fn map<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n BTreeMap<String, Node<'a>>> {
+    match &node.kw(keyword)?.value {
+        KwValue::Map(m) => Some(m),
+        _ => None,
+    }
+}
+
+fn true_node<'a>(ptr: Option<String>) -> Node<'a> {
+    Node { raw: &TRUE, ptr, body: Body::Keywords(BTreeMap::new()) }
+}
+
+/// A lower or upper limit: its value and whether it is exclusive.
+#[derive(Clone, Copy, PartialEq)]
+struct Limit {
+    value: f64,
+    exclusive: bool,
+}
+
+impl Limit {
+    /// Whether `self` admits more than `other` on the side given by `upper`.
+    fn looser_than(self, other: Limit, upper: bool) -> bool {
+        if self.value != other.value {
+            return (self.value > other.value) == upper;
+        }
+        !self.exclusive && other.exclusive
+    }
+}
+
+/// The tightest limit among `inclusive` / `exclusive` keywords, and which keyword holds it.
+fn limit<'k>(node: &Node, inclusive: &'k str, exclusive: Option<&'k str>, upper: bool) -> Option<(Limit, &'k str)> {
+    let a = number(node, inclusive).map(|v| (Limit { value: v, exclusive: false }, inclusive));
+    let b = exclusive.and_then(|k| number(node, k).map(|v| (Limit { value: v, exclusive: true }, k)));
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if a.0.looser_than(b.0, upper) { b } else { a }),
+        (a, b) => a.or(b),
+    }
+}
+
+impl<'w> Walk<'w> {
+    fn emit(&mut self, here: &Here, old: &Node, new: &Node, change: Change) {
+        let (location, old_ptr, new_ptr) = match change.keyword {
+            Some(k) => (
+                here.keyword(k).location,
+                if old.kw(k).is_some() { old.kw_pointer(k) } else { old.ptr.clone() },
+                if new.kw(k).is_some() { new.kw_pointer(k) } else { new.ptr.clone() },
+            ),
+            None => (here.location.clone(), old.ptr.clone(), new.ptr.clone()),
+        };
+        let site = Site { location, old: old_ptr, new: new_ptr };
+        let mut finding = Finding::new(change.rule, self.entity, site, here.subject());
+        finding.old = change.old;
+        finding.new = change.new;
+        let via = change.keyword.and_then(|k| definition(old, new, k));
+        finding.detail = match (change.detail, via) {
+            (Some(d), Some(v)) => Some(format!("; {d}; {v}")),
+            (Some(d), None) => Some(format!("; {d}")),
+            (None, Some(v)) => Some(format!("; {v}")),
+            (None, None) => None,
+        };
+        let covers = if change.covers.is_empty() {
+            vec![change.keyword.map_or_else(|| here.path.clone(), |k| here.keyword(k).path)]
+        } else {
+            change.covers
+        };
+        self.hits.push(Hit { finding, covers });
+    }
+
+    /// Emits the rule for `family` with `effect` (flipped inside `not`) at `keyword`.
+    #[allow(clippy::too_many_arguments)]
+    fn effect(
+        &mut self,
+        here: &Here,
+        o: &Node,
+        n: &Node,
+        family: Family,
+        effect: Effect,
+        flipped: bool,
+        keyword: &str,
+    ) {
+        let rule = effect_rule(self.side, family, effect.flip(flipped));
+        let change = Change {
+            rule,
+            keyword: Some(keyword),
+            old: kw_value(o, keyword),
+            new: kw_value(n, keyword),
+            detail: None,
+            covers: Vec::new(),
+        };
+        self.emit(here, o, n, change);
+    }
+
+    fn fixed(&mut self, here: &Here, o: &Node, n: &Node, rule: Fixed, keyword: &str) {
+        let change = Change {
+            rule: fixed_rule(self.side, rule),
+            keyword: Some(keyword),
+            old: kw_value(o, keyword),
+            new: kw_value(n, keyword),
+            detail: None,
+            covers: Vec::new(),
+        };
+        self.emit(here, o, n, change);
+    }
+
+    pub fn node(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        match (&o.body, &n.body) {
+            (Body::Keywords(_), Body::Keywords(_)) => self.keywords(o, n, here, flipped),
+            (Body::Never, Body::Never) | (Body::Raw, Body::Raw) => {}
+            (Body::TooDeep, Body::TooDeep) if json_eq(o.raw, n.raw) => {}
+            (Body::TooDeep, _) | (_, Body::TooDeep) => {
+                let change = Change {
+                    rule: fixed_rule(self.side, Fixed::DepthExceeded),
+                    keyword: None,
+                    old: None,
+                    new: None,
+                    detail: Some(format!("nested deeper than {} schema levels", super::normal::MAX_DEPTH)),
+                    covers: Vec::new(),
+                };
+                self.emit(here, o, n, change);
+            }
+            (Body::Never, Body::Keywords(_)) => self.whole(here, o, n, Family::Subschema, Effect::Widened, flipped),
+            (Body::Keywords(_), Body::Never) => self.whole(here, o, n, Family::Subschema, Effect::Narrowed, flipped),
+            // A non-schema on one side: the catch-all reports the raw difference.
+            _ => {}
+        }
+    }
+
+    /// A change of a whole subschema (e.g. to or from `false`).
+    fn whole(&mut self, here: &Here, o: &Node, n: &Node, family: Family, effect: Effect, flipped: bool) {
+        let change = Change {
+            rule: effect_rule(self.side, family, effect.flip(flipped)),
+            keyword: None,
+            old: Some(o.raw.clone()),
+            new: Some(n.raw.clone()),
+            detail: None,
+            covers: Vec::new(),
+        };
+        self.emit(here, o, n, change);
+    }
+
+    fn keywords(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        self.types_and_values(o, n, here, flipped);
+        self.limits(o, n, here, flipped);
+        self.multiple_of(o, n, here, flipped);
+        self.presence(o, n, here, flipped, "uniqueItems", Family::UniqueItems);
+        self.strings(o, n, here, flipped);
+        self.properties(o, n, here, flipped);
+        self.required(o, n, here);
+        for (keyword, family) in [("additionalProperties", Family::AdditionalProperties), ("items", Family::Subschema)]
+        {
+            self.subschema(o, n, here, flipped, keyword, family, true);
+        }
+        self.subschema(o, n, here, flipped, "propertyNames", Family::PropertyNames, false);
+        self.subschema(o, n, here, flipped, "contains", Family::Contains, false);
+        self.negation(o, n, here, flipped);
+        self.conditional(o, n, here, flipped);
+        self.prefix_items(o, n, here, flipped);
+        for keyword in ["allOf", "anyOf", "oneOf"] {
+            self.composition(o, n, here, flipped, keyword);
+        }
+        self.schema_map(o, n, here, flipped, "patternProperties", Family::PatternProperties);
+        self.schema_map(o, n, here, flipped, "dependentSchemas", Family::DependentSchemas);
+        self.dependent_required(o, n, here, flipped);
+        self.reference(o, n, here);
+        self.annotations(o, n, here);
+    }
+
+    /// `type` and `enum` (with `const` folded in). With an `enum` on both sides the enum
+    /// comparison says everything, `type` being derived from it.
+    fn types_and_values(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let (oe, ne) = (value(o, "enum").and_then(Value::as_array), value(n, "enum").and_then(Value::as_array));
+        if let (Some(a), Some(b)) = (oe, ne) {
+            let (added, removed) = set_difference(a, b);
+            let effect = match (added, removed) {
+                (false, false) => return,
+                (true, false) => Effect::Widened,
+                (false, true) => Effect::Narrowed,
+                (true, true) => Effect::Changed,
+            };
+            let covers = vec![here.keyword("enum").path, here.keyword("type").path];
+            let change = Change {
+                rule: effect_rule(self.side, Family::Enum, effect.flip(flipped)),
+                keyword: Some("enum"),
+                old: kw_value(o, "enum"),
+                new: kw_value(n, "enum"),
+                detail: None,
+                covers,
+            };
+            self.emit(here, o, n, change);
+            return;
+        }
+        match (oe, ne) {
+            (None, Some(_)) => self.effect(here, o, n, Family::Enum, Effect::Narrowed, flipped, "enum"),
+            (Some(_), None) => self.effect(here, o, n, Family::Enum, Effect::Widened, flipped, "enum"),
+            _ => {}
+        }
+        let types = |node: &Node| match value(node, "type") {
+            None => Some(TypeSet::ANY),
+            Some(v) => TypeSet::of_type_value(v),
+        };
+        if let (Some(a), Some(b)) = (types(o), types(n)) {
+            if let Some(effect) = a.compare(b) {
+                self.effect(here, o, n, Family::Type, effect, flipped, "type");
+            }
+        }
+    }
+
+    /// Numeric, length and count limits: each side of each range compared on its own.
+    fn limits(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        const LIMITS: &[(Family, &str, Option<&str>, bool)] = &[
+            (Family::Range, "minimum", Some("exclusiveMinimum"), false),
+            (Family::Range, "maximum", Some("exclusiveMaximum"), true),
+            (Family::Length, "minLength", None, false),
+            (Family::Length, "maxLength", None, true),
+            (Family::ItemCount, "minItems", None, false),
+            (Family::ItemCount, "maxItems", None, true),
+            (Family::PropertyCount, "minProperties", None, false),
+            (Family::PropertyCount, "maxProperties", None, true),
+            (Family::ContainsCount, "minContains", None, false),
+            (Family::ContainsCount, "maxContains", None, true),
+        ];
+        for &(family, inclusive, exclusive, upper) in LIMITS {
+            let (a, b) = (limit(o, inclusive, exclusive, upper), limit(n, inclusive, exclusive, upper));
+            let effect = match (a, b) {
+                (None, None) => continue,
+                (Some(_), None) => Effect::Widened,
+                (None, Some(_)) => Effect::Narrowed,
+                (Some((x, _)), Some((y, _))) if x == y => continue,
+                (Some((x, _)), Some((y, _))) if y.looser_than(x, upper) => Effect::Widened,
+                (Some(_), Some(_)) => Effect::Narrowed,
+            };
+            let keyword = b.or(a).map_or(inclusive, |(_, k)| k);
+            let covers: Vec<String> =
+                std::iter::once(inclusive).chain(exclusive).map(|k| here.keyword(k).path).collect();
+            let rule = effect_rule(self.side, family, effect.flip(flipped));
+            let (old, new) = (a.and_then(|(_, k)| kw_value(o, k)), b.and_then(|(_, k)| kw_value(n, k)));
+            self.emit(here, o, n, Change { rule, keyword: Some(keyword), old, new, detail: None, covers });
+        }
+    }
+
+    fn multiple_of(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let effect = match (number(o, "multipleOf"), number(n, "multipleOf")) {
+            (None, None) => return,
+            (Some(a), Some(b)) if a == b => return,
+            (Some(_), None) => Effect::Widened,
+            (None, Some(_)) => Effect::Narrowed,
+            (Some(a), Some(b)) if b != 0.0 && (a / b).fract() == 0.0 => Effect::Widened,
+            (Some(a), Some(b)) if a != 0.0 && (b / a).fract() == 0.0 => Effect::Narrowed,
+            _ => Effect::Changed,
+        };
+        self.effect(here, o, n, Family::MultipleOf, effect, flipped, "multipleOf");
+    }
+
+    /// A boolean assertion that constrains when `true` (`uniqueItems`).
+    fn presence(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool, keyword: &str, family: Family) {
+        let on = |node: &Node| value(node, keyword) == Some(&Value::Bool(true));
+        match (on(o), on(n)) {
+            (true, false) if value(n, keyword).is_none() => {
+                self.effect(here, o, n, family, Effect::Widened, flipped, keyword)
+            }
+            (false, true) if value(o, keyword).is_none() => {
+                self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword)
+            }
+            _ => {}
+        }
+    }
+
+    /// `pattern` and `format`: adding constrains, removing relaxes, a different value is
+    /// undecidable, except a regex rewritten next to an unchanged `format` (generator churn).
+    fn strings(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let same_format = matches!((value(o, "format"), value(n, "format")), (Some(a), Some(b)) if json_eq(a, b));
+        for (keyword, family) in [("pattern", Family::Pattern), ("format", Family::Format)] {
+            let (a, b) = (value(o, keyword), value(n, keyword));
+            if opt_eq(a, b) || !a.is_none_or(Value::is_string) || !b.is_none_or(Value::is_string) {
+                continue;
+            }
+            if keyword == "pattern" && same_format {
+                self.fixed(here, o, n, Fixed::PatternGeneratorChurn, keyword);
+                continue;
+            }
+            let effect = match (a, b) {
+                (Some(_), None) => Effect::Widened,
+                (None, Some(_)) => Effect::Narrowed,
+                _ => Effect::Changed,
+            };
+            self.effect(here, o, n, family, effect, flipped, keyword);
+        }
+    }
+
+    fn properties(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let (a, b) = (map(o, "properties"), map(n, "properties"));
+        if a.is_none() && b.is_none() {
+            return;
+        }
+        let empty = BTreeMap::new();
+        let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
+        for (name, old_schema) in a {
+            let place = here.property("properties", name);
+            match b.get(name) {
+                Some(new_schema) => self.node(old_schema, new_schema, &place, flipped),
+                None => {
+                    let site = Site {
+                        location: place.location.clone(),
+                        old: old_schema.ptr.clone(),
+                        new: n.kw_pointer("properties").or(n.ptr.clone()),
+                    };
+                    self.property_change(Fixed::PropertyRemoved, site, &place, Some(old_schema.raw), None);
+                }
+            }
+        }
+        for (name, new_schema) in b {
+            if !a.contains_key(name) {
+                let place = here.property("properties", name);
+                let site = Site {
+                    location: place.location.clone(),
+                    old: o.kw_pointer("properties").or(o.ptr.clone()),
+                    new: new_schema.ptr.clone(),
+                };
+                self.property_change(Fixed::PropertyAdded, site, &place, None, Some(new_schema.raw));
+            }
+        }
+    }
+
+    fn property_change(&mut self, rule: Fixed, site: Site, place: &Here, old: Option<&Value>, new: Option<&Value>) {
+        let finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject()).values(old, new);
+        self.hits.push(Hit { finding, covers: vec![place.path.clone()] });
+    }
+
+    fn required(&mut self, o: &Node, n: &Node, here: &Here) {
+        let names = |node: &Node| -> Option<Vec<String>> {
+            match value(node, "required") {
+                None => Some(Vec::new()),
+                Some(Value::Array(items)) => items.iter().map(|v| v.as_str().map(str::to_string)).collect(),
+                Some(_) => None,
+            }
+        };
+        let (Some(a), Some(b)) = (names(o), names(n)) else { return };
+        let covers = here.keyword("required").path;
+        let pointer = |node: &Node, name: &str| -> Option<String> {
+            match map(node, "properties").and_then(|m| m.get(name)) {
+                Some(property) => property.ptr.clone(),
+                None => node.kw_pointer("required").or(node.ptr.clone()),
+            }
+        };
+        for (from, to, rule) in [(&a, &b, Fixed::RequiredRemoved), (&b, &a, Fixed::RequiredAdded)] {
+            for name in from.iter().filter(|x| !to.contains(x)) {
+                let place = here.property("properties", name);
+                let site = Site { location: place.location.clone(), old: pointer(o, name), new: pointer(n, name) };
+                let finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject());
+                self.hits.push(Hit { finding, covers: vec![covers.clone()] });
+            }
+        }
+    }
+
+    /// A schema-valued keyword. `absent_is_true`: absence means "no constraint" and is the
+    /// same as `true` (`additionalProperties`, `items`); otherwise adding the keyword
+    /// constrains (`contains`).
+    #[allow(clippy::too_many_arguments)]
+    fn subschema(
+        &mut self,
+        o: &Node,
+        n: &Node,
+        here: &Here,
+        flipped: bool,
+        keyword: &str,
+        family: Family,
+        absent_is_true: bool,
+    ) {
+        let (a, b) = (schema(o, keyword), schema(n, keyword));
+        let place = here.keyword(keyword);
+        match (a, b) {
+            (None, None) => {}
+            (Some(_), None) => self.effect(here, o, n, family, Effect::Widened, flipped, keyword),
+            (None, Some(b)) if absent_is_true => {
+                let stand_in = true_node(o.ptr.clone());
+                if matches!(b.body, Body::Never) {
+                    self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword);
+                } else {
+                    self.node(&stand_in, b, &place_with_subject(&place, keyword), flipped);
+                }
+            }
+            (None, Some(_)) => self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword),
+            (Some(a), Some(b)) => match (&a.body, &b.body) {
+                (Body::Never, Body::Never) => {}
+                (Body::Never, _) => self.effect(here, o, n, family, Effect::Widened, flipped, keyword),
+                (_, Body::Never) => self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword),
+                _ => self.node(a, b, &place_with_subject(&place, keyword), flipped),
+            },
+        }
+    }
+
+    fn negation(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        match (schema(o, "not"), schema(n, "not")) {
+            (None, None) => {}
+            (Some(_), None) => self.effect(here, o, n, Family::Not, Effect::Widened, flipped, "not"),
+            (None, Some(_)) => self.effect(here, o, n, Family::Not, Effect::Narrowed, flipped, "not"),
+            (Some(a), Some(b)) => self.node(a, b, &here.below("not", None, "<not>"), !flipped),
+        }
+    }
+
+    /// `if` moves instances between `then` and `else`: any change to it is undecidable.
+    fn conditional(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let same_if = match (schema(o, "if"), schema(n, "if")) {
+            (None, None) => return,
+            (Some(a), Some(b)) => node_eq(a, b),
+            _ => false,
+        };
+        if same_if {
+            for keyword in ["then", "else"] {
+                self.subschema(o, n, here, flipped, keyword, Family::Subschema, true);
+            }
+            return;
+        }
+        let covers = ["if", "then", "else"].iter().map(|k| here.keyword(k).path).collect();
+        let change = Change {
+            rule: effect_rule(self.side, Family::Conditional, Effect::Changed),
+            keyword: Some("if"),
+            old: kw_value(o, "if"),
+            new: kw_value(n, "if"),
+            detail: None,
+            covers,
+        };
+        self.emit(here, o, n, change);
+    }
+
+    /// Tuple positions compare by index; a position missing on one side falls back to that
+    /// side's `items` (or `true`).
+    fn prefix_items(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let (a, b) = (list(o, "prefixItems"), list(n, "prefixItems"));
+        if a.is_none() && b.is_none() {
+            return;
+        }
+        let (a, b) = (a.unwrap_or(&[]), b.unwrap_or(&[]));
+        let (rest_o, rest_n) = (true_node(o.ptr.clone()), true_node(n.ptr.clone()));
+        let rest_o = schema(o, "items").unwrap_or(&rest_o);
+        let rest_n = schema(n, "items").unwrap_or(&rest_n);
+        for i in 0..a.len().max(b.len()) {
+            let (x, y) = (a.get(i).unwrap_or(rest_o), b.get(i).unwrap_or(rest_n));
+            let token = i.to_string();
+            self.node(x, y, &here.below("prefixItems", Some(&token), &format!("[{i}]")), flipped);
+        }
+    }
+
+    fn composition(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool, keyword: &str) {
+        let family = match keyword {
+            "allOf" => Family::AllOf,
+            "anyOf" => Family::AnyOf,
+            _ => Family::OneOf,
+        };
+        let (a, b) = match (list(o, keyword), list(n, keyword)) {
+            (None, None) => return,
+            (Some(_), None) => return self.effect(here, o, n, family, Effect::Widened, flipped, keyword),
+            (None, Some(_)) => return self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword),
+            (Some(a), Some(b)) => (a, b),
+        };
+        // `oneOf` behaves like `anyOf` when no instance can match two branches.
+        let disjoint = family != Family::OneOf || (pairwise_disjoint(a) && pairwise_disjoint(b));
+        for pair in match_branches(a, b) {
+            let token = branch_token(pair);
+            let effect = match pair {
+                (Some(i), Some(j)) => {
+                    let suffix = format!("<{keyword}[{j}]>");
+                    self.node(&a[i], &b[j], &here.below(keyword, Some(&token), &suffix), flipped);
+                    continue;
+                }
+                _ if !disjoint => Effect::Changed,
+                (Some(_), None) if family == Family::AllOf => Effect::Widened,
+                (Some(_), None) => Effect::Narrowed,
+                _ if family == Family::AllOf => Effect::Narrowed,
+                _ => Effect::Widened,
+            };
+            let place = here.below(keyword, Some(&token), "");
+            let (old_branch, new_branch) = (pair.0.map(|i| &a[i]), pair.1.map(|j| &b[j]));
+            let site = Site {
+                location: place.location.clone(),
+                old: old_branch.and_then(|x| x.ptr.clone()).or(o.kw_pointer(keyword)),
+                new: new_branch.and_then(|x| x.ptr.clone()).or(n.kw_pointer(keyword)),
+            };
+            let rule = effect_rule(self.side, family, effect.flip(flipped));
+            let finding = Finding::new(rule, self.entity, site, here.subject())
+                .values(old_branch.map(|x| x.raw), new_branch.map(|x| x.raw));
+            self.hits.push(Hit { finding, covers: vec![place.path] });
+        }
+    }
+
+    /// `patternProperties` and `dependentSchemas`: an entry added constrains, removed relaxes.
+    fn schema_map(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool, keyword: &str, family: Family) {
+        let (a, b) = (map(o, keyword), map(n, keyword));
+        if a.is_none() && b.is_none() {
+            return;
+        }
+        let empty = BTreeMap::new();
+        let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
+        for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
+            let place = here.below(keyword, Some(key), &format!("{{{keyword} {key}}}"));
+            let effect = match (a.get(key), b.get(key)) {
+                (Some(x), Some(y)) => {
+                    self.node(x, y, &place, flipped);
+                    continue;
+                }
+                (Some(_), None) => Effect::Widened,
+                _ => Effect::Narrowed,
+            };
+            let (x, y) = (a.get(key), b.get(key));
+            let site = Site {
+                location: place.location.clone(),
+                old: x.and_then(|s| s.ptr.clone()).or(o.kw_pointer(keyword)),
+                new: y.and_then(|s| s.ptr.clone()).or(n.kw_pointer(keyword)),
+            };
+            let rule = effect_rule(self.side, family, effect.flip(flipped));
+            let finding =
+                Finding::new(rule, self.entity, site, here.subject()).values(x.map(|s| s.raw), y.map(|s| s.raw));
+            self.hits.push(Hit { finding, covers: vec![place.path] });
+        }
+    }
+
+    fn dependent_required(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let entries = |node: &Node| -> Option<BTreeMap<String, Vec<Value>>> {
+            match value(node, "dependentRequired") {
+                None => Some(BTreeMap::new()),
+                Some(Value::Object(m)) => m.iter().map(|(k, v)| v.as_array().map(|a| (k.clone(), a.clone()))).collect(),
+                Some(_) => None,
+            }
+        };
+        let (Some(a), Some(b)) = (entries(o), entries(n)) else { return };
+        let empty = Vec::new();
+        let mut effects = Vec::new();
+        for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
+            let (x, y) = (a.get(key).unwrap_or(&empty), b.get(key).unwrap_or(&empty));
+            match set_difference(x, y) {
+                (false, false) => {}
+                (true, false) => effects.push(Effect::Narrowed),
+                (false, true) => effects.push(Effect::Widened),
+                (true, true) => effects.push(Effect::Changed),
+            }
+        }
+        let effect = match (effects.contains(&Effect::Widened), effects.contains(&Effect::Narrowed)) {
+            _ if effects.contains(&Effect::Changed) => Effect::Changed,
+            (true, true) => Effect::Changed,
+            (true, false) => Effect::Widened,
+            (false, true) => Effect::Narrowed,
+            (false, false) => return,
+        };
+        self.effect(here, o, n, Family::DependentRequired, effect, flipped, "dependentRequired");
+    }
+
+    fn reference(&mut self, o: &Node, n: &Node, here: &Here) {
+        let reference = |node: &Node| match node.kw("$ref").map(|k| &k.value) {
+            Some(KwValue::Ref { target, reason }) => Some((target.clone(), *reason)),
+            _ => None,
+        };
+        let (a, b) = (reference(o), reference(n));
+        if a == b {
+            return;
+        }
+        let reason = b.as_ref().or(a.as_ref()).map(|(_, r)| *r).unwrap_or_default();
+        let change = Change {
+            rule: effect_rule(self.side, Family::Ref, Effect::Changed),
+            keyword: Some("$ref"),
+            old: a.map(|(t, _)| Value::String(t)),
+            new: b.map(|(t, _)| Value::String(t)),
+            detail: Some(format!("not expanded: {reason}")),
+            covers: Vec::new(),
+        };
+        self.emit(here, o, n, change);
+    }
+
+    fn annotations(&mut self, o: &Node, n: &Node, here: &Here) {
+        for (keyword, rule) in [("description", Fixed::DescriptionChanged), ("title", Fixed::TitleChanged)] {
+            let (a, b) = (value(o, keyword), value(n, keyword));
+            if opt_eq(a, b) {
+                continue;
+            }
+            let site = Site {
+                location: here.keyword(keyword).location,
+                old: if a.is_some() { o.kw_pointer(keyword) } else { o.ptr.clone() },
+                new: if b.is_some() { n.kw_pointer(keyword) } else { n.ptr.clone() },
+            };
+            let mut found = Vec::new();
+            let subject = here.subject();
+            crate::diff::prose_change(fixed_rule(self.side, rule), self.entity, site, &subject, a, b, &mut found);
+            let covers = here.keyword(keyword).path;
+            self.hits.extend(found.into_iter().map(|finding| Hit { finding, covers: vec![covers.clone()] }));
+        }
+        const CHANGED: &[(&str, Fixed)] = &[
+            ("default", Fixed::DefaultChanged),
+            ("examples", Fixed::ExamplesChanged),
+            ("readOnly", Fixed::ReadOnlyChanged),
+            ("writeOnly", Fixed::WriteOnlyChanged),
+            ("$comment", Fixed::CommentChanged),
+            ("contentEncoding", Fixed::ContentChanged),
+            ("contentMediaType", Fixed::ContentChanged),
+            ("contentSchema", Fixed::ContentChanged),
+            ("$schema", Fixed::DialectChanged),
+        ];
+        for &(keyword, rule) in CHANGED {
+            if !opt_eq(value(o, keyword), value(n, keyword)) {
+                self.fixed(here, o, n, rule, keyword);
+            }
+        }
+        match (value(o, "deprecated"), value(n, "deprecated")) {
+            (None, Some(Value::Bool(true))) => self.fixed(here, o, n, Fixed::DeprecatedAdded, "deprecated"),
+            (Some(Value::Bool(true)), None) => self.fixed(here, o, n, Fixed::DeprecatedRemoved, "deprecated"),
+            _ => {}
+        }
+    }
+}
+
+fn place_with_subject(place: &Here, keyword: &str) -> Here {
+    let suffix = match keyword {
+        "items" => "[]".to_string(),
+        other => format!("{{{other}}}"),
+    };
+    Here { subject: format!("{}{suffix}", place.subject), ..place.clone() }
+}
+
+/// The keyword's value for a finding: the normalised value, or the subschema as written.
+pub fn kw_value(node: &Node, keyword: &str) -> Option<Value> {
+    let kw = node.kw(keyword)?;
+    Some(match &kw.value {
+        KwValue::Value(v) => v.clone(),
+        KwValue::Schema(s) => s.raw.clone(),
+        KwValue::List(l) => Value::Array(l.iter().map(|s| s.raw.clone()).collect()),
+        KwValue::Map(m) => Value::Object(m.iter().map(|(k, s)| (k.clone(), s.raw.clone())).collect()),
+        KwValue::Ref { target, .. } => Value::String(target.clone()),
+    })
+}
+
+/// "in definition `#/$defs/X`" when the keyword was reached through a `$ref` on either side.
+fn definition(old: &Node, new: &Node, keyword: &str) -> Option<String> {
+    let via = |node: &Node| node.kw(keyword).and_then(|k| k.via.clone());
+    match (via(old), via(new)) {
+        (Some(a), Some(b)) if a == b => Some(format!("in definition `{a}`")),
+        (Some(a), Some(b)) => Some(format!("in definitions `{a}` → `{b}`")),
+        (Some(a), None) | (None, Some(a)) => Some(format!("in definition `{a}`")),
+        (None, None) => None,
+    }
+}
+
+/// Whether `new` gained members and whether it lost members relative to `old` (as sets).
+fn set_difference(old: &[Value], new: &[Value]) -> (bool, bool) {
+    use super::canon::sort_key;
+    use std::collections::BTreeSet;
+    let a: BTreeSet<String> = old.iter().map(sort_key).collect();
+    let b: BTreeSet<String> = new.iter().map(sort_key).collect();
+    (b.difference(&a).next().is_some(), a.difference(&b).next().is_some())
+}
+
+/// No instance can match two of these branches, judged by their `type`s.
+fn pairwise_disjoint(branches: &[Node]) -> bool {
+    let mut seen = TypeSet::NONE;
+    for branch in branches {
+        let Some(types) = value(branch, "type").and_then(TypeSet::of_type_value) else { return false };
+        if !seen.disjoint(types) {
+            return false;
+        }
+        seen = seen.union(types);
+    }
+    true
+}
