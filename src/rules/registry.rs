@@ -64,49 +64,49 @@ declare_rules! {
         summary: "A tool's inputSchema gained a property.",
         why: "Callers that do not send the new property are unaffected unless it is also required (reported separately).",
         advice: "Nothing to do; document the property so models use it.",
-        message: "tool `{name}`: input property `{subject}` was added",
+        message: "tool `{name}`: input property `{subject}` was added{detail}",
     }
     ToolInputPropertyRemoved = "tool.input.property.removed" {
         severity: Breaking,
         summary: "A tool's inputSchema lost a property.",
         why: "Callers that still send the property are rejected when additional properties are forbidden, or have the argument silently ignored otherwise.",
         advice: "Keep accepting the property for a release and mark it deprecated in its description before removing it.",
-        message: "tool `{name}`: input property `{subject}` was removed",
+        message: "tool `{name}`: input property `{subject}` was removed{detail}",
     }
     ToolInputRequiredAdded = "tool.input.required.added" {
         severity: Breaking,
         summary: "A tool input property became required.",
         why: "Existing calls that omit the property now fail validation.",
         advice: "Make the property optional with a server-side default instead.",
-        message: "tool `{name}`: input property `{subject}` is now required",
+        message: "tool `{name}`: input property `{subject}` is now required{detail}",
     }
     ToolInputRequiredRemoved = "tool.input.required.removed" {
         severity: NonBreaking,
         summary: "A tool input property is no longer required.",
         why: "Every call that was valid before still is; callers may now omit the property.",
         advice: "Nothing to do; say in the description what happens when it is omitted.",
-        message: "tool `{name}`: input property `{subject}` is no longer required",
+        message: "tool `{name}`: input property `{subject}` is no longer required{detail}",
     }
     ToolInputTypeChanged = "tool.input.type.changed" {
         severity: Breaking,
         summary: "An input value's JSON type changed to one that neither contains nor is contained by the old one.",
         why: "Callers that send the old type are rejected.",
         advice: "Accept both types (a type array) for a release, then narrow.",
-        message: "tool `{name}`: input `{subject}` type changed from {old} to {new}",
+        message: "tool `{name}`: input `{subject}` type changed from {old} to {new}{detail}",
     }
     ToolInputTypeNarrowed = "tool.input.type.narrowed" {
         severity: Breaking,
         summary: "An input value accepts fewer JSON types than before.",
         why: "Callers that send a type that is no longer accepted are rejected (integer is a subset of number, so number → integer narrows).",
         advice: "Keep accepting the old types, or convert them on the server.",
-        message: "tool `{name}`: input `{subject}` type narrowed from {old} to {new}",
+        message: "tool `{name}`: input `{subject}` type narrowed from {old} to {new}{detail}",
     }
     ToolInputTypeWidened = "tool.input.type.widened" {
         severity: NonBreaking,
         summary: "An input value accepts more JSON types than before.",
         why: "Every argument that was valid stays valid; the input side is written by the caller, so widening it is safe.",
         advice: "Nothing to do.",
-        message: "tool `{name}`: input `{subject}` type widened from {old} to {new}",
+        message: "tool `{name}`: input `{subject}` type widened from {old} to {new}{detail}",
     }
     ToolOutputKeywordUnmodelled = "tool.output.keyword.unmodelled" {
         severity: Breaking,
@@ -120,28 +120,28 @@ declare_rules! {
         summary: "A tool's outputSchema gained a property.",
         why: "Consumers of `structuredContent` see an extra field they can ignore.",
         advice: "Nothing to do.",
-        message: "tool `{name}`: output property `{subject}` was added",
+        message: "tool `{name}`: output property `{subject}` was added{detail}",
     }
     ToolOutputPropertyRemoved = "tool.output.property.removed" {
         severity: Breaking,
         summary: "A tool's outputSchema lost a property.",
         why: "Consumers that read the field from `structuredContent` no longer find it described, and the server may stop sending it.",
         advice: "Keep returning the field for a release and mark it deprecated first.",
-        message: "tool `{name}`: output property `{subject}` was removed",
+        message: "tool `{name}`: output property `{subject}` was removed{detail}",
     }
     ToolOutputRequiredAdded = "tool.output.required.added" {
         severity: NonBreaking,
         summary: "A tool output property became required (always present).",
         why: "Consumers get a stronger guarantee; results they handled before are still handled.",
         advice: "Nothing to do.",
-        message: "tool `{name}`: output property `{subject}` is now always present",
+        message: "tool `{name}`: output property `{subject}` is now always present{detail}",
     }
     ToolOutputRequiredRemoved = "tool.output.required.removed" {
         severity: Breaking,
         summary: "A tool output property is no longer guaranteed to be present.",
         why: "Consumers that read the field unconditionally now meet results without it.",
         advice: "Keep the field required, or release the change as a major version.",
-        message: "tool `{name}`: output property `{subject}` may now be absent",
+        message: "tool `{name}`: output property `{subject}` may now be absent{detail}",
     }
     ToolOutputSchemaAdded = "tool.output.schema.added" {
         severity: PotentiallyBreaking,
@@ -162,21 +162,21 @@ declare_rules! {
         summary: "An output value's JSON type changed to one that neither contains nor is contained by the old one.",
         why: "Consumers that parse the old type meet values of a type they do not handle.",
         advice: "Return a new field with the new type and keep the old one for a release.",
-        message: "tool `{name}`: output `{subject}` type changed from {old} to {new}",
+        message: "tool `{name}`: output `{subject}` type changed from {old} to {new}{detail}",
     }
     ToolOutputTypeNarrowed = "tool.output.type.narrowed" {
         severity: NonBreaking,
         summary: "An output value has fewer possible JSON types than before.",
         why: "Consumers handled every old type, so they handle the remaining ones.",
         advice: "Nothing to do.",
-        message: "tool `{name}`: output `{subject}` type narrowed from {old} to {new}",
+        message: "tool `{name}`: output `{subject}` type narrowed from {old} to {new}{detail}",
     }
     ToolOutputTypeWidened = "tool.output.type.widened" {
         severity: Breaking,
         summary: "An output value may have more JSON types than before.",
         why: "The output side is read by the caller: consumers that expect the old types (for example a string that may now be null) break on the new ones.",
         advice: "Keep the output type as it was, or add a new field with the wider type.",
-        message: "tool `{name}`: output `{subject}` type widened from {old} to {new}",
+        message: "tool `{name}`: output `{subject}` type widened from {old} to {new}{detail}",
     }
     ToolInputEnumWidened = "tool.input.enum.widened" {
         severity: NonBreaking,
@@ -402,23 +402,9 @@ declare_rules! {
         advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
         message: "tool `{name}`: input `{subject}` `anyOf` alternatives narrowed from {old} to {new}{detail}",
     }
-    ToolInputOneOfWidened = "tool.input.oneOf.widened" {
-        severity: NonBreaking,
-        summary: "A value in a tool's inputSchema accepts more instances through its `oneOf` alternatives (`oneOf`).",
-        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
-        advice: "Nothing to do.",
-        message: "tool `{name}`: input `{subject}` `oneOf` alternatives widened from {old} to {new}{detail}",
-    }
-    ToolInputOneOfNarrowed = "tool.input.oneOf.narrowed" {
-        severity: Breaking,
-        summary: "A value in a tool's inputSchema accepts fewer instances through its `oneOf` alternatives (`oneOf`).",
-        why: "Arguments that correct callers send today may now be rejected.",
-        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
-        message: "tool `{name}`: input `{subject}` `oneOf` alternatives narrowed from {old} to {new}{detail}",
-    }
     ToolInputOneOfChanged = "tool.input.oneOf.changed" {
         severity: Breaking,
-        summary: "A value in a tool's inputSchema accepts a different set of instances through its `oneOf` alternatives (`oneOf`).",
+        summary: "A value in a tool's inputSchema accepts a different set of instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
         why: "The engine cannot show that every argument valid before is still valid (containment is undecidable or the sets cross), so callers may be rejected.",
         advice: "Accept both the old and the new forms for a release; if they are equivalent, ignore this instance with a reason.",
         message: "tool `{name}`: input `{subject}` `oneOf` alternatives changed from {old} to {new}{detail}",
@@ -838,23 +824,9 @@ declare_rules! {
         advice: "Nothing to do.",
         message: "tool `{name}`: output `{subject}` `anyOf` alternatives narrowed from {old} to {new}{detail}",
     }
-    ToolOutputOneOfWidened = "tool.output.oneOf.widened" {
-        severity: Breaking,
-        summary: "A value in a tool's outputSchema accepts more instances through its `oneOf` alternatives (`oneOf`).",
-        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
-        advice: "Keep results within the old contract, or return the wider value in a new field.",
-        message: "tool `{name}`: output `{subject}` `oneOf` alternatives widened from {old} to {new}{detail}",
-    }
-    ToolOutputOneOfNarrowed = "tool.output.oneOf.narrowed" {
-        severity: NonBreaking,
-        summary: "A value in a tool's outputSchema accepts fewer instances through its `oneOf` alternatives (`oneOf`).",
-        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
-        advice: "Nothing to do.",
-        message: "tool `{name}`: output `{subject}` `oneOf` alternatives narrowed from {old} to {new}{detail}",
-    }
     ToolOutputOneOfChanged = "tool.output.oneOf.changed" {
         severity: Breaking,
-        summary: "A value in a tool's outputSchema accepts a different set of instances through its `oneOf` alternatives (`oneOf`).",
+        summary: "A value in a tool's outputSchema accepts a different set of instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
         why: "Results may fall outside what consumers handle, and the engine cannot show otherwise.",
         advice: "Keep the old output contract, or add a new field; if the schemas are equivalent, ignore this instance with a reason.",
         message: "tool `{name}`: output `{subject}` `oneOf` alternatives changed from {old} to {new}{detail}",

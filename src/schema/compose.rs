@@ -1,8 +1,11 @@
 //! Equality of normalised nodes and matching of order-free branch lists (`anyOf`, `oneOf`,
 //! `allOf`) between versions: equal branches first, then the best structural match.
 
-use super::canon::json_eq;
+use super::canon::{json_eq, sort_key};
 use super::normal::{Body, Kw, KwValue, Node};
+use super::types::TypeSet;
+use serde_json::Value;
+use std::collections::BTreeSet;
 
 /// Above this many branch pairs, branches are paired by position instead of compared pairwise,
 /// so hostile lists stay linear (64 × 64 real branches are well inside).
@@ -105,4 +108,46 @@ pub fn branch_token(pair: (Option<usize>, Option<usize>)) -> String {
         (Some(i), None) => format!("old{i}"),
         (None, None) => String::new(),
     }
+}
+
+/// No instance can match two of these branches: their `type`s are pairwise disjoint, or they
+/// share a required discriminator property whose `enum`/`const` values are pairwise disjoint
+/// (zod and pydantic tagged unions). Such a `oneOf` means the same as an `anyOf`.
+pub fn disjoint_branches(branches: &[Node]) -> bool {
+    disjoint_by_type(branches) || disjoint_by_discriminator(branches)
+}
+
+fn disjoint_by_type(branches: &[Node]) -> bool {
+    let mut seen = TypeSet::NONE;
+    for branch in branches {
+        let Some(types) = branch.kw("type").and_then(Kw::value).and_then(TypeSet::of_type_value) else {
+            return false;
+        };
+        if !seen.disjoint(types) {
+            return false;
+        }
+        seen = seen.union(types);
+    }
+    true
+}
+
+fn disjoint_by_discriminator(branches: &[Node]) -> bool {
+    let Some(first) = branches.first() else { return false };
+    let Some(KwValue::Map(properties)) = first.kw("properties").map(|k| &k.value) else { return false };
+    properties.keys().any(|name| {
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        branches.iter().all(|branch| {
+            let required = branch
+                .kw("required")
+                .and_then(Kw::value)
+                .and_then(Value::as_array)
+                .is_some_and(|r| r.iter().any(|v| v.as_str() == Some(name)));
+            let values = match branch.kw("properties").map(|k| &k.value) {
+                Some(KwValue::Map(props)) => props.get(name).and_then(|p| p.kw("enum")).and_then(Kw::value),
+                _ => None,
+            };
+            let Some(Value::Array(values)) = values.filter(|_| required) else { return false };
+            values.iter().all(|v| seen.insert(sort_key(v)))
+        })
+    })
 }

@@ -4,6 +4,7 @@
 //! `$ref` into the definition).
 
 use super::canon::{canonical_set, json_eq};
+use super::compose::disjoint_branches;
 use super::types::TypeSet;
 use crate::json::child_pointer;
 use serde_json::{Map, Number, Value};
@@ -415,6 +416,10 @@ fn simplify(node: &mut Node) {
     types_from_enum(kws);
     integer_bounds(kws, ptr.as_deref());
     close_tuple(kws, ptr.as_deref());
+    one_of_as_any_of(kws, ptr.as_deref());
+    for list in ["allOf", "anyOf"] {
+        flatten(kws, list);
+    }
     for list in ["allOf", "anyOf", "oneOf"] {
         collapse_single_branch(kws, list);
     }
@@ -531,6 +536,31 @@ fn close_tuple(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
     }
 }
 
+/// `anyOf: [{anyOf: [A, B]}, C]` ≡ `anyOf: [A, B, C]` (likewise `allOf`): a branch that says
+/// nothing but the same composition is spliced in.
+fn flatten(kws: &mut BTreeMap<String, Kw>, list: &str) {
+    let nested = |n: &Node| {
+        n.keywords().is_some_and(|k| k.len() == 1 && matches!(k.get(list), Some(Kw { value: KwValue::List(_), .. })))
+    };
+    let Some(Kw { value: KwValue::List(branches), .. }) = kws.get_mut(list) else { return };
+    if !branches.iter().any(nested) {
+        return;
+    }
+    let mut flat = Vec::with_capacity(branches.len());
+    for branch in std::mem::take(branches) {
+        if !nested(&branch) {
+            flat.push(branch);
+            continue;
+        }
+        if let Body::Keywords(mut inner) = branch.body {
+            if let Some(Kw { value: KwValue::List(grandchildren), .. }) = inner.remove(list) {
+                flat.extend(grandchildren);
+            }
+        }
+    }
+    *branches = flat;
+}
+
 /// A single-branch `allOf`/`anyOf`/`oneOf` ≡ its branch merged into the parent.
 fn collapse_single_branch(kws: &mut BTreeMap<String, Kw>, list: &str) {
     let single = matches!(kws.get(list), Some(Kw { value: KwValue::List(b), .. }) if b.len() == 1);
@@ -541,6 +571,19 @@ fn collapse_single_branch(kws: &mut BTreeMap<String, Kw>, list: &str) {
     let Some(branch) = branches.pop() else { return };
     if let Err(branch) = absorb(kws, branch, &[]) {
         kws.insert(list.into(), Kw { value: KwValue::List(vec![branch]), at: None, via: None });
+    }
+}
+
+/// A `oneOf` whose branches cannot overlap ≡ the same `anyOf` (zod 4 emits `oneOf` where zod 3
+/// emitted `anyOf`).
+fn one_of_as_any_of(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
+    let disjoint = matches!(kws.get("oneOf"), Some(Kw { value: KwValue::List(b), .. }) if disjoint_branches(b));
+    if !disjoint || kws.contains_key("anyOf") {
+        return;
+    }
+    if let Some(mut kw) = kws.remove("oneOf") {
+        kw.at = kw.at.or_else(|| ptr.map(|p| child_pointer(p, "oneOf")));
+        kws.insert("anyOf".into(), kw);
     }
 }
 

@@ -4,9 +4,9 @@
 //! comparison can tell what the walk did not explain.
 
 use super::canon::{json_eq, opt_eq};
-use super::compose::{branch_token, match_branches, node_eq};
+use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
 use super::here::Here;
-use super::normal::{Body, Kw, KwValue, Node};
+use super::normal::{Body, Kw, KwValue, Node, ANNOTATIONS};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::types::TypeSet;
 use super::{Effect, Side};
@@ -115,12 +115,13 @@ impl<'w> Walk<'w> {
         finding.old = change.old;
         finding.new = change.new;
         let via = change.keyword.and_then(|k| definition(old, new, k));
-        finding.detail = match (change.detail, via) {
+        finding.detail = match (change.detail, &via) {
             (Some(d), Some(v)) => Some(format!("; {d}; {v}")),
             (Some(d), None) => Some(format!("; {d}")),
             (None, Some(v)) => Some(format!("; {v}")),
             (None, None) => None,
         };
+        finding.details = via.map(|v| serde_json::json!({ "definition": v }));
         let covers = if change.covers.is_empty() {
             vec![change.keyword.map_or_else(|| here.path.clone(), |k| here.keyword(k).path)]
         } else {
@@ -367,7 +368,8 @@ impl<'w> Walk<'w> {
                         old: old_schema.ptr.clone(),
                         new: n.kw_pointer("properties").or(n.ptr.clone()),
                     };
-                    self.property_change(Fixed::PropertyRemoved, site, &place, Some(old_schema.raw), None);
+                    let via = definition(o, n, "properties");
+                    self.property_change(Fixed::PropertyRemoved, site, &place, Some(old_schema.raw), None, via);
                 }
             }
         }
@@ -379,13 +381,26 @@ impl<'w> Walk<'w> {
                     old: o.kw_pointer("properties").or(o.ptr.clone()),
                     new: new_schema.ptr.clone(),
                 };
-                self.property_change(Fixed::PropertyAdded, site, &place, None, Some(new_schema.raw));
+                let via = definition(o, n, "properties");
+                self.property_change(Fixed::PropertyAdded, site, &place, None, Some(new_schema.raw), via);
             }
         }
     }
 
-    fn property_change(&mut self, rule: Fixed, site: Site, place: &Here, old: Option<&Value>, new: Option<&Value>) {
-        let finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject()).values(old, new);
+    #[allow(clippy::too_many_arguments)]
+    fn property_change(
+        &mut self,
+        rule: Fixed,
+        site: Site,
+        place: &Here,
+        old: Option<&Value>,
+        new: Option<&Value>,
+        via: Option<String>,
+    ) {
+        let mut finding =
+            Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject()).values(old, new);
+        finding.detail = via.as_ref().map(|v| format!("; {v}"));
+        finding.details = via.map(|v| serde_json::json!({ "definition": v }));
         self.hits.push(Hit { finding, covers: vec![place.path.clone()] });
     }
 
@@ -409,7 +424,10 @@ impl<'w> Walk<'w> {
             for name in from.iter().filter(|x| !to.contains(x)) {
                 let place = here.property("properties", name);
                 let site = Site { location: place.location.clone(), old: pointer(o, name), new: pointer(n, name) };
-                let finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject());
+                let mut finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject());
+                let via = definition(o, n, "required");
+                finding.detail = via.as_ref().map(|v| format!("; {v}"));
+                finding.details = via.map(|v| serde_json::json!({ "definition": v }));
                 self.hits.push(Hit { finding, covers: vec![covers.clone()] });
             }
         }
@@ -512,12 +530,20 @@ impl<'w> Walk<'w> {
         };
         let (a, b) = match (list(o, keyword), list(n, keyword)) {
             (None, None) => return,
+            // An `anyOf` wrapped around what the node said before (string → string | object)
+            // only adds alternatives; unwrapping keeps one of them.
+            (Some(a), None) if family == Family::AnyOf && a.iter().any(|x| same_assertions(x, n, keyword)) => {
+                return self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword)
+            }
+            (None, Some(b)) if family == Family::AnyOf && b.iter().any(|x| same_assertions(x, o, keyword)) => {
+                return self.effect(here, o, n, family, Effect::Widened, flipped, keyword)
+            }
             (Some(_), None) => return self.effect(here, o, n, family, Effect::Widened, flipped, keyword),
             (None, Some(_)) => return self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword),
             (Some(a), Some(b)) => (a, b),
         };
         // `oneOf` behaves like `anyOf` when no instance can match two branches.
-        let disjoint = family != Family::OneOf || (pairwise_disjoint(a) && pairwise_disjoint(b));
+        let disjoint = family != Family::OneOf || (disjoint_branches(a) && disjoint_branches(b));
         for pair in match_branches(a, b) {
             let token = branch_token(pair);
             let effect = match pair {
@@ -677,6 +703,15 @@ fn place_with_subject(place: &Here, keyword: &str) -> Here {
     Here { subject: format!("{}{suffix}", place.subject), ..place.clone() }
 }
 
+/// Whether `branch` asserts exactly what `node` asserts apart from `list` (annotations aside).
+fn same_assertions(branch: &Node, node: &Node, list: &str) -> bool {
+    let (Some(x), Some(y)) = (branch.keywords(), node.keywords()) else { return false };
+    let asserting = |k: &&String| !ANNOTATIONS.contains(&k.as_str()) && k.as_str() != list;
+    let xs: Vec<&String> = x.keys().filter(asserting).collect();
+    let ys: Vec<&String> = y.keys().filter(asserting).collect();
+    xs == ys && xs.iter().all(|k| kw_eq(k, &x[*k], &y[*k]))
+}
+
 /// The keyword's value for a finding: the normalised value, or the subschema as written.
 pub fn kw_value(node: &Node, keyword: &str) -> Option<Value> {
     let kw = node.kw(keyword)?;
@@ -707,17 +742,4 @@ fn set_difference(old: &[Value], new: &[Value]) -> (bool, bool) {
     let a: BTreeSet<String> = old.iter().map(sort_key).collect();
     let b: BTreeSet<String> = new.iter().map(sort_key).collect();
     (b.difference(&a).next().is_some(), a.difference(&b).next().is_some())
-}
-
-/// No instance can match two of these branches, judged by their `type`s.
-fn pairwise_disjoint(branches: &[Node]) -> bool {
-    let mut seen = TypeSet::NONE;
-    for branch in branches {
-        let Some(types) = value(branch, "type").and_then(TypeSet::of_type_value) else { return false };
-        if !seen.disjoint(types) {
-            return false;
-        }
-        seen = seen.union(types);
-    }
-    true
 }
