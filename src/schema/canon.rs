@@ -51,6 +51,34 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
     true
 }
 
+/// How deep a value nests, counted up to `limit + 1` with an explicit stack.
+fn depth_exceeds(value: &Value, limit: usize) -> bool {
+    let mut stack = vec![(value, 0usize)];
+    while let Some((v, depth)) = stack.pop() {
+        if depth > limit {
+            return true;
+        }
+        match v {
+            Value::Array(items) => stack.extend(items.iter().map(|i| (i, depth + 1))),
+            Value::Object(map) => stack.extend(map.values().map(|i| (i, depth + 1))),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A copy of `value` for normalised trees and findings. serde_json clones recursively, so a
+/// value nested deeper than [`MAX_VALUE_DEPTH`] (only possible for inputs built in code) is
+/// replaced by a marker unique to its address: never equal to anything else, never a stack
+/// overflow.
+pub fn bounded_clone(value: &Value) -> Value {
+    if depth_exceeds(value, MAX_VALUE_DEPTH) {
+        Value::String(format!("<value nested deeper than {MAX_VALUE_DEPTH} levels at {value:p}>"))
+    } else {
+        value.clone()
+    }
+}
+
 /// Equality of two optional values under [`json_eq`].
 pub fn opt_eq(a: Option<&Value>, b: Option<&Value>) -> bool {
     match (a, b) {
@@ -146,7 +174,7 @@ pub fn canonical_set(items: &[Value]) -> Vec<Value> {
     let mut keyed: Vec<(String, &Value)> = items.iter().map(|v| (sort_key(v), v)).collect();
     keyed.sort_by(|a, b| a.0.cmp(&b.0));
     keyed.dedup_by(|a, b| a.0 == b.0);
-    keyed.into_iter().map(|(_, v)| v.clone()).collect()
+    keyed.into_iter().map(|(_, v)| bounded_clone(v)).collect()
 }
 
 #[cfg(test)]

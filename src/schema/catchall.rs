@@ -3,7 +3,7 @@
 //! under or above its place) becomes `…keyword.unmodelled` (BREAKING): unmodelled means
 //! breaking, so an unknown, vendor or future keyword is never silent.
 
-use super::canon::json_eq;
+use super::canon::{bounded_clone, json_eq};
 use super::compose::{branch_token, match_branches};
 use super::here::{related, Here};
 use super::normal::{Body, Kw, KwValue, Node};
@@ -41,8 +41,8 @@ fn diff_nodes(o: &Node, n: &Node, here: &Here, out: &mut Vec<Difference>) {
         _ => out.push(Difference {
             here: here.clone(),
             keyword: "(schema)".into(),
-            old: Some(o.raw.clone()),
-            new: Some(n.raw.clone()),
+            old: Some(bounded_clone(o.raw)),
+            new: Some(bounded_clone(n.raw)),
             old_ptr: o.ptr.clone(),
             new_ptr: n.ptr.clone(),
         }),
@@ -78,8 +78,8 @@ fn diff_keywords(
                         (s, t) => out.push(Difference {
                             here: inner,
                             keyword: name.clone(),
-                            old: s.map(|s| s.raw.clone()),
-                            new: t.map(|t| t.raw.clone()),
+                            old: s.map(|s| bounded_clone(s.raw)),
+                            new: t.map(|t| bounded_clone(t.raw)),
                             old_ptr: s.and_then(|s| s.ptr.clone()).or(o.kw_pointer(name)),
                             new_ptr: t.and_then(|t| t.ptr.clone()).or(n.kw_pointer(name)),
                         }),
@@ -106,8 +106,8 @@ fn diff_keywords(
                         (s, t) => out.push(Difference {
                             here: inner,
                             keyword: name.clone(),
-                            old: s.map(|s| s.raw.clone()),
-                            new: t.map(|t| t.raw.clone()),
+                            old: s.map(|s| bounded_clone(s.raw)),
+                            new: t.map(|t| bounded_clone(t.raw)),
                             old_ptr: s.and_then(|s| s.ptr.clone()).or(o.kw_pointer(name)),
                             new_ptr: t.and_then(|t| t.ptr.clone()).or(n.kw_pointer(name)),
                         }),

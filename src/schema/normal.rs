@@ -3,7 +3,7 @@
 //! remembers where it came from in its input document (so findings point at the source, through
 //! `$ref` into the definition).
 
-use super::canon::{canonical_set, json_eq};
+use super::canon::{bounded_clone, canonical_set, json_eq};
 use super::compose::disjoint_branches;
 use super::types::TypeSet;
 use crate::json::child_pointer;
@@ -237,9 +237,9 @@ impl<'a> Normaliser<'a> {
                 ("enum" | "type" | "required", Value::Array(items)) => {
                     KwValue::Value(Value::Array(canonical_set(items)))
                 }
-                ("type", Value::String(_)) => KwValue::Value(Value::Array(vec![value.clone()])),
+                ("type", Value::String(_)) => KwValue::Value(Value::Array(vec![bounded_clone(value)])),
                 ("$schema", Value::String(uri)) => KwValue::Value(Value::String(canonical_dialect(uri))),
-                _ => KwValue::Value(value.clone()),
+                _ => KwValue::Value(bounded_clone(value)),
             };
             kws.insert(key.clone(), Kw { value: kw_value, at: None, via: via.clone() });
         }

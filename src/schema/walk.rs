@@ -3,7 +3,7 @@
 //! [`super::rules`]. Every finding records which normalised paths it covers, so the catch-all
 //! comparison can tell what the walk did not explain.
 
-use super::canon::{json_eq, opt_eq};
+use super::canon::{bounded_clone, json_eq, opt_eq};
 use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
 use super::here::Here;
 use super::normal::{Body, Kw, KwValue, Node, ANNOTATIONS};
@@ -194,8 +194,8 @@ impl<'w> Walk<'w> {
         let change = Change {
             rule: effect_rule(self.side, family, effect.flip(flipped)),
             keyword: None,
-            old: Some(o.raw.clone()),
-            new: Some(n.raw.clone()),
+            old: Some(bounded_clone(o.raw)),
+            new: Some(bounded_clone(n.raw)),
             detail: None,
             covers: Vec::new(),
         };
@@ -397,8 +397,8 @@ impl<'w> Walk<'w> {
         new: Option<&Value>,
         via: Option<String>,
     ) {
-        let mut finding =
-            Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject()).values(old, new);
+        let mut finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject());
+        (finding.old, finding.new) = (old.map(bounded_clone), new.map(bounded_clone));
         finding.detail = via.as_ref().map(|v| format!("; {v}"));
         finding.details = via.map(|v| serde_json::json!({ "definition": v }));
         self.hits.push(Hit { finding, covers: vec![place.path.clone()] });
@@ -566,8 +566,9 @@ impl<'w> Walk<'w> {
                 new: new_branch.and_then(|x| x.ptr.clone()).or(n.kw_pointer(keyword)),
             };
             let rule = effect_rule(self.side, family, effect.flip(flipped));
-            let finding = Finding::new(rule, self.entity, site, here.subject())
-                .values(old_branch.map(|x| x.raw), new_branch.map(|x| x.raw));
+            let mut finding = Finding::new(rule, self.entity, site, here.subject());
+            (finding.old, finding.new) =
+                (old_branch.map(|x| bounded_clone(x.raw)), new_branch.map(|x| bounded_clone(x.raw)));
             self.hits.push(Hit { finding, covers: vec![place.path] });
         }
     }
@@ -597,8 +598,8 @@ impl<'w> Walk<'w> {
                 new: y.and_then(|s| s.ptr.clone()).or(n.kw_pointer(keyword)),
             };
             let rule = effect_rule(self.side, family, effect.flip(flipped));
-            let finding =
-                Finding::new(rule, self.entity, site, here.subject()).values(x.map(|s| s.raw), y.map(|s| s.raw));
+            let mut finding = Finding::new(rule, self.entity, site, here.subject());
+            (finding.old, finding.new) = (x.map(|s| bounded_clone(s.raw)), y.map(|s| bounded_clone(s.raw)));
             self.hits.push(Hit { finding, covers: vec![place.path] });
         }
     }
@@ -717,9 +718,9 @@ pub fn kw_value(node: &Node, keyword: &str) -> Option<Value> {
     let kw = node.kw(keyword)?;
     Some(match &kw.value {
         KwValue::Value(v) => v.clone(),
-        KwValue::Schema(s) => s.raw.clone(),
-        KwValue::List(l) => Value::Array(l.iter().map(|s| s.raw.clone()).collect()),
-        KwValue::Map(m) => Value::Object(m.iter().map(|(k, s)| (k.clone(), s.raw.clone())).collect()),
+        KwValue::Schema(s) => bounded_clone(s.raw),
+        KwValue::List(l) => Value::Array(l.iter().map(|s| bounded_clone(s.raw)).collect()),
+        KwValue::Map(m) => Value::Object(m.iter().map(|(k, s)| (k.clone(), bounded_clone(s.raw))).collect()),
         KwValue::Ref { target, .. } => Value::String(target.clone()),
     })
 }
