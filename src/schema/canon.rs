@@ -79,6 +79,29 @@ pub fn bounded_clone(value: &Value) -> Value {
     }
 }
 
+/// Whether two subtrees the normaliser did not expand (beyond its depth limit) are known to be
+/// the same schema: equal text that refers to no definition (a `$ref` there may point at a
+/// definition that changed).
+pub fn unexpanded_equal(a: &Value, b: &Value) -> bool {
+    if !json_eq(a, b) {
+        return false;
+    }
+    let mut stack = vec![a];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => {
+                if map.contains_key("$ref") || map.contains_key("$dynamicRef") || map.contains_key("$recursiveRef") {
+                    return false;
+                }
+                stack.extend(map.values());
+            }
+            _ => {}
+        }
+    }
+    true
+}
+
 /// Equality of two optional values under [`json_eq`].
 pub fn opt_eq(a: Option<&Value>, b: Option<&Value>) -> bool {
     match (a, b) {

@@ -3,7 +3,7 @@
 //! under or above its place) becomes `…keyword.unmodelled` (BREAKING): unmodelled means
 //! breaking, so an unknown, vendor or future keyword is never silent.
 
-use super::canon::{bounded_clone, json_eq};
+use super::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::compose::{branch_token, match_branches};
 use super::here::{related, Here};
 use super::normal::{Body, Kw, KwValue, Node};
@@ -37,7 +37,8 @@ fn diff_nodes(o: &Node, n: &Node, here: &Here, out: &mut Vec<Difference>) {
     match (&o.body, &n.body) {
         (Body::Keywords(a), Body::Keywords(b)) => diff_keywords(o, n, a, b, here, out),
         (Body::Never, Body::Never) => {}
-        (Body::Raw, Body::Raw) | (Body::TooDeep, Body::TooDeep) if json_eq(o.raw, n.raw) => {}
+        (Body::Raw, Body::Raw) if json_eq(o.raw, n.raw) => {}
+        (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
         _ => out.push(Difference {
             here: here.clone(),
             keyword: "(schema)".into(),

@@ -1,7 +1,7 @@
 //! Equality of normalised nodes and matching of order-free branch lists (`anyOf`, `oneOf`,
 //! `allOf`) between versions: equal branches first, then the best structural match.
 
-use super::canon::{json_eq, sort_key};
+use super::canon::{json_eq, sort_key, unexpanded_equal};
 use super::normal::{Body, Kw, KwValue, Node};
 use super::types::TypeSet;
 use serde_json::Value;
@@ -18,7 +18,8 @@ pub fn node_eq(a: &Node, b: &Node) -> bool {
         (Body::Keywords(x), Body::Keywords(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| kw_eq(k, v, w)))
         }
-        (Body::Raw, Body::Raw) | (Body::TooDeep, Body::TooDeep) => json_eq(a.raw, b.raw),
+        (Body::Raw, Body::Raw) => json_eq(a.raw, b.raw),
+        (Body::TooDeep, Body::TooDeep) => unexpanded_equal(a.raw, b.raw),
         _ => false,
     }
 }

@@ -3,7 +3,7 @@
 //! [`super::rules`]. Every finding records which normalised paths it covers, so the catch-all
 //! comparison can tell what the walk did not explain.
 
-use super::canon::{bounded_clone, json_eq, opt_eq};
+use super::canon::{bounded_clone, json_eq, opt_eq, unexpanded_equal};
 use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
 use super::here::Here;
 use super::normal::{Body, Kw, KwValue, Node, ANNOTATIONS};
@@ -170,7 +170,7 @@ impl<'w> Walk<'w> {
         match (&o.body, &n.body) {
             (Body::Keywords(_), Body::Keywords(_)) => self.keywords(o, n, here, flipped),
             (Body::Never, Body::Never) | (Body::Raw, Body::Raw) => {}
-            (Body::TooDeep, Body::TooDeep) if json_eq(o.raw, n.raw) => {}
+            (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
             (Body::TooDeep, _) | (_, Body::TooDeep) => {
                 let change = Change {
                     rule: fixed_rule(self.side, Fixed::DepthExceeded),
