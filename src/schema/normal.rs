@@ -234,10 +234,11 @@ impl<'a> Normaliser<'a> {
                     self.split_dependencies(entries, child(name), via, depth, &mut kws);
                     continue;
                 }
-                ("enum" | "type" | "required", Value::Array(items)) => {
-                    KwValue::Value(Value::Array(canonical_set(items)))
-                }
-                ("type", Value::String(_)) => KwValue::Value(Value::Array(vec![bounded_clone(value)])),
+                ("type", _) => match TypeSet::of_type_value(value) {
+                    Some(types) => KwValue::Value(types.to_value()),
+                    None => KwValue::Value(bounded_clone(value)),
+                },
+                ("enum" | "required", Value::Array(items)) => KwValue::Value(Value::Array(canonical_set(items))),
                 ("$schema", Value::String(uri)) => KwValue::Value(Value::String(canonical_dialect(uri))),
                 _ => KwValue::Value(bounded_clone(value)),
             };
@@ -388,10 +389,11 @@ fn respell(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
             kws.remove("nullable");
         }
         Some(Value::Bool(true)) => {
-            if let Some(Kw { value: KwValue::Value(Value::Array(types)), .. }) = kws.get_mut("type") {
-                types.push(Value::String("null".into()));
-                *types = canonical_set(types);
-                kws.remove("nullable");
+            if let Some(Kw { value: KwValue::Value(types), .. }) = kws.get_mut("type") {
+                if let Some(set) = TypeSet::of_type_value(types) {
+                    *types = set.union(TypeSet::NULL).to_value();
+                    kws.remove("nullable");
+                }
             }
         }
         _ => {}
