@@ -79,6 +79,3 @@ pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &V
         findings.push(finding);
     }
 }
-
-#[cfg(test)]
-mod tests;
