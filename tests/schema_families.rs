@@ -169,6 +169,12 @@ fn effect_rows() -> Vec<(&'static str, Value, Value, Effect)> {
             Changed,
         ),
         (
+            "oneOf",
+            p(json!({"type": "string"})),
+            p(json!({"type": "string", "oneOf": [{"minLength": 1}, {"maxLength": 5}]})),
+            Narrowed,
+        ),
+        (
             "allOf",
             p(json!({"allOf": [{"minLength": 1}, {"maxLength": 5}]})),
             p(json!({"allOf": [{"minLength": 1}, {"maxLength": 5}, {"pattern": "x"}]})),

@@ -402,6 +402,20 @@ declare_rules! {
         advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
         message: "tool `{name}`: input `{subject}` `anyOf` alternatives narrowed from {old} to {new}{detail}",
     }
+    ToolInputOneOfWidened = "tool.input.oneOf.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `oneOf` alternatives widened from {old} to {new}{detail}",
+    }
+    ToolInputOneOfNarrowed = "tool.input.oneOf.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `oneOf` alternatives narrowed from {old} to {new}{detail}",
+    }
     ToolInputOneOfChanged = "tool.input.oneOf.changed" {
         severity: Breaking,
         summary: "A value in a tool's inputSchema accepts a different set of instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
@@ -823,6 +837,20 @@ declare_rules! {
         why: "Every result the new schema allows was allowed before, so consumers still handle it.",
         advice: "Nothing to do.",
         message: "tool `{name}`: output `{subject}` `anyOf` alternatives narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputOneOfWidened = "tool.output.oneOf.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `oneOf` alternatives widened from {old} to {new}{detail}",
+    }
+    ToolOutputOneOfNarrowed = "tool.output.oneOf.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `oneOf` alternatives narrowed from {old} to {new}{detail}",
     }
     ToolOutputOneOfChanged = "tool.output.oneOf.changed" {
         severity: Breaking,

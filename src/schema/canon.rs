@@ -79,14 +79,9 @@ pub fn bounded_clone(value: &Value) -> Value {
     }
 }
 
-/// Whether two subtrees the normaliser did not expand (beyond its depth limit) are known to be
-/// the same schema: equal text that refers to no definition (a `$ref` there may point at a
-/// definition that changed).
-pub fn unexpanded_equal(a: &Value, b: &Value) -> bool {
-    if !json_eq(a, b) {
-        return false;
-    }
-    let mut stack = vec![a];
+/// Whether a subtree refers to no definition (its meaning does not depend on the document).
+pub fn ref_free(value: &Value) -> bool {
+    let mut stack = vec![value];
     while let Some(v) = stack.pop() {
         match v {
             Value::Array(items) => stack.extend(items),
@@ -100,6 +95,13 @@ pub fn unexpanded_equal(a: &Value, b: &Value) -> bool {
         }
     }
     true
+}
+
+/// Whether two subtrees the normaliser did not expand (beyond its depth limit) are known to be
+/// the same schema: equal text that refers to no definition (a `$ref` there may point at a
+/// definition that changed).
+pub fn unexpanded_equal(a: &Value, b: &Value) -> bool {
+    json_eq(a, b) && ref_free(a)
 }
 
 /// Equality of two optional values under [`json_eq`].

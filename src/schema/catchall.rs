@@ -6,7 +6,7 @@
 use super::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::compose::{branch_token, match_branches};
 use super::here::{related, Here};
-use super::normal::{Body, Kw, KwValue, Node};
+use super::normal::{force, Body, Kw, KwValue, Node};
 use super::walk::kw_value;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -35,6 +35,9 @@ pub fn uncovered(old: &Node, new: &Node, here: &Here, covered: &[String]) -> Vec
 
 fn diff_nodes(o: &Node, n: &Node, here: &Here, out: &mut Vec<Difference>) {
     match (&o.body, &n.body) {
+        (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
+        (Body::Lazy, _) => diff_nodes(&force(o), n, here, out),
+        (_, Body::Lazy) => diff_nodes(o, &force(n), here, out),
         (Body::Keywords(a), Body::Keywords(b)) => diff_keywords(o, n, a, b, here, out),
         (Body::Never, Body::Never) => {}
         (Body::Raw, Body::Raw) if json_eq(o.raw, n.raw) => {}

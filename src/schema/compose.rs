@@ -2,7 +2,7 @@
 //! `allOf`) between versions: equal branches first, then the best structural match.
 
 use super::canon::{json_eq, sort_key, unexpanded_equal};
-use super::normal::{Body, Kw, KwValue, Node};
+use super::normal::{force, Body, Kw, KwValue, Node};
 use super::types::TypeSet;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -14,6 +14,9 @@ pub const MAX_BRANCH_PAIRS: usize = 16_384;
 /// Equality of two normalised nodes (order-free where the keyword is order-free).
 pub fn node_eq(a: &Node, b: &Node) -> bool {
     match (&a.body, &b.body) {
+        (Body::Lazy, Body::Lazy) => json_eq(a.raw, b.raw),
+        (Body::Lazy, _) => node_eq(&force(a), b),
+        (_, Body::Lazy) => node_eq(a, &force(b)),
         (Body::Never, Body::Never) => true,
         (Body::Keywords(x), Body::Keywords(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| kw_eq(k, v, w)))

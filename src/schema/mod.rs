@@ -60,8 +60,9 @@ pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &V
     if canon::json_eq(old, new) {
         return;
     }
+    let lazy = normal::equal_subtrees(old, new);
     let (old_tree, new_tree) =
-        (normal::normalise(old, site.old.as_deref()), normal::normalise(new, site.new.as_deref()));
+        (normal::normalise(old, site.old.as_deref(), &lazy), normal::normalise(new, site.new.as_deref(), &lazy));
     let here = Here::root(&site.location);
     let mut walk = walk::Walk { side, entity, hits: Vec::new() };
     walk.node(&old_tree, &new_tree, &here, false);

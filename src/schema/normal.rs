@@ -3,12 +3,13 @@
 //! remembers where it came from in its input document (so findings point at the source, through
 //! `$ref` into the definition).
 
-use super::canon::{bounded_clone, canonical_set, json_eq};
+use super::canon::{bounded_clone, canonical_set, json_eq, ref_free};
 use super::compose::disjoint_branches;
 use super::types::TypeSet;
 use crate::json::child_pointer;
 use serde_json::{Map, Number, Value};
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 /// Schema nodes deeper than this are not analysed (real tool schemas are under 10 deep); the
@@ -110,6 +111,10 @@ pub enum Body<'a> {
     Raw,
     /// Beyond [`MAX_DEPTH`]: compared raw.
     TooDeep,
+    /// Not normalised yet: a subtree found equal and `$ref`-free on both sides before
+    /// normalisation ([`equal_subtrees`]), so it usually needs no work at all; [`force`]
+    /// normalises it when it meets something it is not equal to.
+    Lazy,
 }
 
 pub struct Kw<'a> {
@@ -125,7 +130,8 @@ pub enum KwValue<'a> {
     Schema(Node<'a>),
     List(Vec<Node<'a>>),
     Map(BTreeMap<String, Node<'a>>),
-    Value(Value),
+    /// A plain value: borrowed from the input unless normalisation rewrote it.
+    Value(Cow<'a, Value>),
     /// A `$ref` that was not expanded: recursive, remote, missing, or over the expansion limit.
     Ref {
         target: String,
@@ -161,21 +167,23 @@ impl<'a> Node<'a> {
 impl Kw<'_> {
     pub fn value(&self) -> Option<&Value> {
         match &self.value {
-            KwValue::Value(v) => Some(v),
+            KwValue::Value(v) => Some(v.as_ref()),
             _ => None,
         }
     }
 }
 
-/// Normalises a whole schema; `base` is its pointer in the input document.
-pub fn normalise<'a>(root: &'a Value, base: Option<&str>) -> Node<'a> {
-    let mut norm = Normaliser { root, base: base.map(str::to_string), expanding: vec!["#".into()], expansions: 0 };
+/// Normalises a whole schema; `base` is its pointer in the input document, `lazy` the
+/// addresses of subtrees to leave for later ([`equal_subtrees`]).
+pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &BTreeSet<usize>) -> Node<'a> {
+    let mut norm =
+        Normaliser { root, base: base.map(str::to_string), expanding: vec!["#".into()], expansions: 0, lazy };
     let mut node = norm.node(root, base.map(str::to_string), &None, 0);
     let at = node.ptr.clone();
     if let Body::Keywords(kws) = &mut node.body {
         // Absent `$schema` means 2020-12, so adding the explicit default is no change.
         kws.entry("$schema".to_string()).or_insert(Kw {
-            value: KwValue::Value(Value::String(DEFAULT_DIALECT.into())),
+            value: KwValue::Value(Cow::Owned(Value::String(DEFAULT_DIALECT.into()))),
             at,
             via: None,
         });
@@ -183,7 +191,56 @@ pub fn normalise<'a>(root: &'a Value, base: Option<&str>) -> Node<'a> {
     node
 }
 
-struct Normaliser<'a> {
+/// Normalises a subtree left lazy. It refers to no definition, so it is its own document.
+pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
+    let none = BTreeSet::new();
+    let mut norm =
+        Normaliser { root: node.raw, base: node.ptr.clone(), expanding: Vec::new(), expansions: 0, lazy: &none };
+    norm.node(node.raw, node.ptr.clone(), &None, 0)
+}
+
+/// Keywords whose entries are subschemas worth skipping when equal on both sides.
+const ENTRY_MAPS: &[&str] = &["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
+/// Keywords holding one subschema, searched for such maps.
+const SINGLE_SCHEMAS: &[&str] = &["items", "additionalProperties", "propertyNames", "contains", "not"];
+
+/// The addresses (in both documents) of map entries that are equal on both sides and refer to
+/// no definition: they cannot produce a finding, so normalisation leaves them lazy. Found by
+/// walking both raw schemas in parallel, only through non-composition keywords, so a lazy
+/// entry is always compared with its lazy twin.
+pub fn equal_subtrees(old: &Value, new: &Value) -> BTreeSet<usize> {
+    let mut lazy = BTreeSet::new();
+    let mut stack = vec![(old, new, 0usize)];
+    while let Some((a, b, depth)) = stack.pop() {
+        let (Value::Object(x), Value::Object(y)) = (a, b) else { continue };
+        if depth > MAX_DEPTH {
+            continue;
+        }
+        for (key, xv) in x {
+            let Some(yv) = y.get(key) else { continue };
+            if SINGLE_SCHEMAS.contains(&key.as_str()) {
+                stack.push((xv, yv, depth + 1));
+            }
+            if !ENTRY_MAPS.contains(&key.as_str()) {
+                continue;
+            }
+            let (Value::Object(xs), Value::Object(ys)) = (xv, yv) else { continue };
+            for (name, xe) in xs {
+                let Some(ye) = ys.get(name) else { continue };
+                if json_eq(xe, ye) && ref_free(xe) {
+                    lazy.insert(xe as *const Value as usize);
+                    lazy.insert(ye as *const Value as usize);
+                } else {
+                    stack.push((xe, ye, depth + 1));
+                }
+            }
+        }
+    }
+    lazy
+}
+
+struct Normaliser<'a, 'l> {
+    lazy: &'l BTreeSet<usize>,
     root: &'a Value,
     base: Option<String>,
     /// `$ref` targets being expanded (the current chain): a repeat is a cycle.
@@ -191,10 +248,11 @@ struct Normaliser<'a> {
     expansions: usize,
 }
 
-impl<'a> Normaliser<'a> {
+impl<'a> Normaliser<'a, '_> {
     fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {
         let body = match raw {
             _ if depth > MAX_DEPTH => Body::TooDeep,
+            _ if self.lazy.contains(&(raw as *const Value as usize)) => Body::Lazy,
             Value::Bool(true) => Body::Keywords(BTreeMap::new()),
             Value::Bool(false) => Body::Never,
             Value::Object(map) => return self.object(raw, map, ptr, via, depth),
@@ -235,12 +293,14 @@ impl<'a> Normaliser<'a> {
                     continue;
                 }
                 ("type", _) => match TypeSet::of_type_value(value) {
-                    Some(types) => KwValue::Value(types.to_value()),
-                    None => KwValue::Value(bounded_clone(value)),
+                    Some(types) => KwValue::Value(Cow::Owned(types.to_value())),
+                    None => KwValue::Value(Cow::Borrowed(value)),
                 },
-                ("enum" | "required", Value::Array(items)) => KwValue::Value(Value::Array(canonical_set(items))),
-                ("$schema", Value::String(uri)) => KwValue::Value(Value::String(canonical_dialect(uri))),
-                _ => KwValue::Value(bounded_clone(value)),
+                ("enum" | "required", Value::Array(items)) => {
+                    KwValue::Value(Cow::Owned(Value::Array(canonical_set(items))))
+                }
+                ("$schema", Value::String(uri)) => KwValue::Value(Cow::Owned(Value::String(canonical_dialect(uri)))),
+                _ => KwValue::Value(Cow::Borrowed(value)),
             };
             kws.insert(key.clone(), Kw { value: kw_value, at: None, via: via.clone() });
         }
@@ -255,7 +315,13 @@ impl<'a> Normaliser<'a> {
 
     fn list(&mut self, items: &'a [Value], ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Vec<Node<'a>> {
         let at = |i: usize| ptr.as_deref().map(|p| format!("{p}/{i}"));
-        items.iter().enumerate().map(|(i, item)| self.node(item, at(i), via, depth + 1)).collect()
+        // Composition logic (nullable and single-branch collapse, disjointness) reads inside
+        // branches, so a branch that reached a lazy definition through `$ref` is normalised.
+        let mut branch = |(i, item)| match self.node(item, at(i), via, depth + 1) {
+            node if matches!(node.body, Body::Lazy) => force(&node),
+            node => node,
+        };
+        items.iter().enumerate().map(&mut branch).collect()
     }
 
     fn map(
@@ -294,7 +360,8 @@ impl<'a> Normaliser<'a> {
             }
         }
         if !required.is_empty() {
-            let kw = Kw { value: KwValue::Value(Value::Object(required)), at: ptr.clone(), via: via.clone() };
+            let kw =
+                Kw { value: KwValue::Value(Cow::Owned(Value::Object(required))), at: ptr.clone(), via: via.clone() };
             kws.entry("dependentRequired".into()).or_insert(kw);
         }
         if !schemas.is_empty() {
@@ -377,11 +444,15 @@ fn respell(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
     if let Some(constant) = kws.remove("const") {
         let at = constant.at.clone().or_else(|| here("const"));
         let KwValue::Value(value) = constant.value else { return };
+        let value = bounded_clone(&value);
         let values = match kws.get("enum").and_then(Kw::value) {
             Some(Value::Array(members)) => members.iter().filter(|m| json_eq(m, &value)).cloned().collect(),
             _ => vec![value],
         };
-        kws.insert("enum".into(), Kw { value: KwValue::Value(Value::Array(values)), at, via: constant.via });
+        kws.insert(
+            "enum".into(),
+            Kw { value: KwValue::Value(Cow::Owned(Value::Array(values))), at, via: constant.via },
+        );
     }
     // OpenAPI `nullable: true` on a typed node ≡ `null` among the types.
     match kws.get("nullable").and_then(Kw::value) {
@@ -391,7 +462,7 @@ fn respell(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
         Some(Value::Bool(true)) => {
             if let Some(Kw { value: KwValue::Value(types), .. }) = kws.get_mut("type") {
                 if let Some(set) = TypeSet::of_type_value(types) {
-                    *types = set.union(TypeSet::NULL).to_value();
+                    *types = Cow::Owned(set.union(TypeSet::NULL).to_value());
                     kws.remove("nullable");
                 }
             }
@@ -433,14 +504,17 @@ fn simplify(node: &mut Node) {
 
 fn is_no_op(name: &str, kw: &Kw) -> bool {
     match (&kw.value, name) {
-        (KwValue::Value(Value::Array(a)), "required") => a.is_empty(),
         (KwValue::Map(m), "properties") => m.is_empty(),
         (KwValue::Schema(s), "additionalProperties" | "items" | "unevaluatedProperties" | "unevaluatedItems") => {
             s.is_true()
         }
         (KwValue::Schema(s), "propertyNames") => s.is_true() || only_string_type(s),
-        (KwValue::Value(Value::Number(n)), "minLength" | "minItems" | "minProperties") => n.as_f64() == Some(0.0),
-        (KwValue::Value(Value::Bool(false)), "uniqueItems" | "deprecated" | "readOnly" | "writeOnly") => true,
+        (KwValue::Value(v), _) => match (v.as_ref(), name) {
+            (Value::Array(a), "required") => a.is_empty(),
+            (Value::Number(n), "minLength" | "minItems" | "minProperties") => n.as_f64() == Some(0.0),
+            (Value::Bool(false), "uniqueItems" | "deprecated" | "readOnly" | "writeOnly") => true,
+            _ => false,
+        },
         _ => false,
     }
 }
@@ -468,9 +542,9 @@ fn types_from_enum(kws: &mut BTreeMap<String, Kw>) {
     let (enum_at, enum_via) = kws.get("enum").map(|k| (k.at.clone(), k.via.clone())).unwrap_or_default();
     let type_kw = kws.remove("type");
     let (at, via) = type_kw.map(|k| (k.at, k.via)).unwrap_or((enum_at.clone(), enum_via.clone()));
-    kws.insert("type".into(), Kw { value: KwValue::Value(types.to_value()), at, via });
+    kws.insert("type".into(), Kw { value: KwValue::Value(Cow::Owned(types.to_value())), at, via });
     if let Some(kw) = kws.get_mut("enum") {
-        kw.value = KwValue::Value(Value::Array(kept));
+        kw.value = KwValue::Value(Cow::Owned(Value::Array(kept)));
     }
 }
 
@@ -507,7 +581,7 @@ fn integer_bounds(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
             return;
         }
         kw.at = kw.at.or_else(|| here(source));
-        kw.value = KwValue::Value(Value::Number(integer_number(limit)));
+        kw.value = KwValue::Value(Cow::Owned(Value::Number(integer_number(limit))));
         kws.insert(inclusive.into(), kw);
     };
     bound(true);
@@ -533,7 +607,7 @@ fn close_tuple(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
     let current = kws.get("maxItems").and_then(Kw::value).and_then(Value::as_f64);
     if current.is_none_or(|m| m > len) {
         let at = items.at.or_else(|| ptr.map(|p| child_pointer(p, "items")));
-        let value = KwValue::Value(Value::Number(integer_number(len)));
+        let value = KwValue::Value(Cow::Owned(Value::Number(integer_number(len))));
         kws.insert("maxItems".into(), Kw { value, at, via: items.via });
     }
 }
@@ -605,7 +679,7 @@ fn collapse_type_union(kws: &mut BTreeMap<String, Kw>, list: &str, ptr: Option<&
     }
     if let Some(kw) = kws.remove(list) {
         let at = kw.at.or_else(|| ptr.map(|p| child_pointer(p, list)));
-        kws.insert("type".into(), Kw { value: KwValue::Value(union.to_value()), at, via: kw.via });
+        kws.insert("type".into(), Kw { value: KwValue::Value(Cow::Owned(union.to_value())), at, via: kw.via });
     }
 }
 
@@ -643,13 +717,15 @@ fn collapse_nullable(kws: &mut BTreeMap<String, Kw>, list: &str, ptr: Option<&st
             if let Some(kw) = kws.get_mut("type") {
                 if let KwValue::Value(types) = &mut kw.value {
                     let set = TypeSet::of_type_value(types).unwrap_or(TypeSet::NONE).union(TypeSet::NULL);
-                    *types = set.to_value();
+                    *types = Cow::Owned(set.to_value());
                 }
                 kw.at = list_at;
             }
-            if let Some(Kw { value: KwValue::Value(Value::Array(members)), .. }) = kws.get_mut("enum") {
-                members.push(Value::Null);
-                *members = canonical_set(members);
+            if let Some(Kw { value: KwValue::Value(members), .. }) = kws.get_mut("enum") {
+                if let Value::Array(list) = members.to_mut() {
+                    list.push(Value::Null);
+                    *list = canonical_set(list);
+                }
             }
         }
         Err(branch) => {
@@ -690,7 +766,15 @@ fn absorb<'a>(kws: &mut BTreeMap<String, Kw<'a>>, branch: Node<'a>, also_allowed
 /// `{$ref: X, …siblings}` ≡ `allOf: [X, {…siblings}]` (2019-09+): merged into one node when
 /// they assert different keywords, kept as an `allOf` otherwise.
 fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &str) -> Node<'a> {
+    let alone = siblings.keywords().is_some_and(BTreeMap::is_empty);
+    let resolved = match resolved.body {
+        // `{$ref: X}` alone is X: keep it lazy, pointing into the definition.
+        Body::Lazy if alone => return resolved,
+        Body::Lazy => force(&resolved),
+        _ => resolved,
+    };
     match resolved.body {
+        Body::Lazy => siblings,
         Body::Never => Node { raw: siblings.raw, ptr: siblings.ptr, body: Body::Never },
         Body::Keywords(_) => {
             let Body::Keywords(sibling_kws) = std::mem::replace(&mut siblings.body, Body::Raw) else {

@@ -6,7 +6,7 @@
 use super::canon::{bounded_clone, json_eq, opt_eq, unexpanded_equal};
 use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
 use super::here::Here;
-use super::normal::{Body, Kw, KwValue, Node, ANNOTATIONS};
+use super::normal::{force, Body, Kw, KwValue, Node, ANNOTATIONS};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::types::TypeSet;
 use super::{Effect, Side};
@@ -168,6 +168,9 @@ impl<'w> Walk<'w> {
 
     pub fn node(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
         match (&o.body, &n.body) {
+            (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
+            (Body::Lazy, _) => self.node(&force(o), n, here, flipped),
+            (_, Body::Lazy) => self.node(o, &force(n), here, flipped),
             (Body::Keywords(_), Body::Keywords(_)) => self.keywords(o, n, here, flipped),
             (Body::Never, Body::Never) | (Body::Raw, Body::Raw) => {}
             (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
@@ -717,7 +720,7 @@ fn same_assertions(branch: &Node, node: &Node, list: &str) -> bool {
 pub fn kw_value(node: &Node, keyword: &str) -> Option<Value> {
     let kw = node.kw(keyword)?;
     Some(match &kw.value {
-        KwValue::Value(v) => v.clone(),
+        KwValue::Value(v) => bounded_clone(v),
         KwValue::Schema(s) => bounded_clone(s.raw),
         KwValue::List(l) => Value::Array(l.iter().map(|s| bounded_clone(s.raw)).collect()),
         KwValue::Map(m) => Value::Object(m.iter().map(|(k, s)| (k.clone(), bounded_clone(s.raw))).collect()),
