@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-const RUNS: usize = 15;
+const RUNS: usize = 31;
 
 fn corpus() -> PathBuf {
     std::env::var_os("MCP_CONTRACT_CORPUS")
@@ -17,17 +17,15 @@ fn corpus() -> PathBuf {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
 }
 
-/// The median of `RUNS` timings of `work`.
-fn median(mut work: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..RUNS)
-        .map(|_| {
-            let start = Instant::now();
-            work();
-            start.elapsed()
-        })
-        .collect();
+fn time(work: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    work();
+    start.elapsed()
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
-    times[RUNS / 2]
+    times.get(times.len() / 2).copied().unwrap_or_default()
 }
 
 fn tools(snapshot: &Value) -> BTreeMap<String, &Value> {
@@ -123,21 +121,26 @@ fn largest_release_pair() -> Option<(PathBuf, PathBuf)> {
 }
 
 fn row(label: &str, old_text: &str, new_text: &str) {
-    let parse = median(|| {
-        let a: Value = serde_json::from_str(old_text).expect("parses");
-        let b: Value = serde_json::from_str(new_text).expect("parses");
-        std::hint::black_box((a, b));
-    });
     let (old, new): (Value, Value) =
         (serde_json::from_str(old_text).expect("parses"), serde_json::from_str(new_text).expect("parses"));
     let mut findings = 0;
-    let diff = median(|| findings = std::hint::black_box(diff_schemas(&old, &new)));
-    let full = median(|| {
-        std::hint::black_box(mcp_contract::diff_text(old_text, new_text, None).map(|r| r.changes.len()).ok());
-    });
+    // Interleaved, so that both see the same machine load (the build machine is shared).
+    let (mut parse, mut diff, mut full) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        parse.push(time(|| {
+            let a: Value = serde_json::from_str(old_text).expect("parses");
+            let b: Value = serde_json::from_str(new_text).expect("parses");
+            std::hint::black_box((a, b));
+        }));
+        diff.push(time(|| findings = std::hint::black_box(diff_schemas(&old, &new))));
+        full.push(time(|| {
+            std::hint::black_box(mcp_contract::diff_text(old_text, new_text, None).map(|r| r.changes.len()).ok());
+        }));
+    }
+    let (parse, diff, full) = (median(parse), median(diff), median(full));
     let kb = (old_text.len() + new_text.len()) / 1024;
     println!(
-        "| {label:<38} | {kb:>7} | {:>10.2} | {:>10.2} | {:>5.2} | {findings:>8} | {:>12.2} |",
+        "| {label:<38} | {kb:>7} | {:>10.2} | {:>10.2} | {:>5.2} | {findings:>8} | {:>14.2} |",
         parse.as_secs_f64() * 1e3,
         diff.as_secs_f64() * 1e3,
         diff.as_secs_f64() / parse.as_secs_f64(),

@@ -35,10 +35,16 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
                 if p.len() != q.len() {
                     return false;
                 }
-                for (k, v) in p {
-                    match q.get(k) {
-                        Some(w) => stack.push((v, w, depth + 1)),
-                        None => return false,
+                // serde_json's default map iterates in key order, so equal maps usually zip key
+                // by key; with `preserve_order` enabled somewhere in the build they may not.
+                if p.keys().zip(q.keys()).all(|(k, l)| k == l) {
+                    stack.extend(p.values().zip(q.values()).map(|(v, w)| (v, w, depth + 1)));
+                } else {
+                    for (k, v) in p {
+                        match q.get(k) {
+                            Some(w) => stack.push((v, w, depth + 1)),
+                            None => return false,
+                        }
                     }
                 }
             }

@@ -34,6 +34,9 @@ pub fn uncovered(old: &Node, new: &Node, here: &Here, covered: &[String]) -> Vec
 }
 
 fn diff_nodes(o: &Node, n: &Node, here: &Here, out: &mut Vec<Difference>) {
+    if unexpanded_equal(o.raw, n.raw) {
+        return;
+    }
     match (&o.body, &n.body) {
         (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
         (Body::Lazy, _) => diff_nodes(&force(o), n, here, out),

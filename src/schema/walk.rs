@@ -167,6 +167,10 @@ impl<'w> Walk<'w> {
     }
 
     pub fn node(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        // Same text that refers to no definition is the same schema: nothing to find below.
+        if unexpanded_equal(o.raw, n.raw) {
+            return;
+        }
         match (&o.body, &n.body) {
             (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
             (Body::Lazy, _) => self.node(&force(o), n, here, flipped),
