@@ -108,6 +108,7 @@ fn diff_keywords(
                         branch_token(pair)
                     };
                     let inner = here.below(name, Some(&token), "");
+                    // Indices from `match_branches` (or `0..len` for tuples) are in range.
                     match (pair.0.map(|i| &p[i]), pair.1.map(|j| &q[j])) {
                         (Some(s), Some(t)) => diff_nodes(s, t, &inner, out),
                         (s, t) => out.push(Difference {

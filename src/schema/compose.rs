@@ -48,7 +48,10 @@ pub fn kw_eq(name: &str, a: &Kw, b: &Kw) -> bool {
 
 /// Pairs old branches with new ones: `(Some(i), Some(j))` matched, `(Some(i), None)` removed,
 /// `(None, Some(j))` added. Matched pairs come first in old order, then removals, then additions.
+/// Every `i` indexes `old` and every `j` indexes `new` (they come from `0..len`), which is what
+/// lets callers index the slices directly.
 pub fn match_branches(old: &[Node], new: &[Node]) -> Vec<(Option<usize>, Option<usize>)> {
+    // `partner` is indexed by old positions and `taken` by new ones, always from `0..len`.
     let mut partner: Vec<Option<usize>> = vec![None; old.len()];
     let mut taken = vec![false; new.len()];
     if old.len().saturating_mul(new.len()) > MAX_BRANCH_PAIRS {
