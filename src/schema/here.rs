@@ -74,3 +74,27 @@ pub fn related(covered: &str, path: &str) -> bool {
     };
     covered == path || inside(covered, path) || inside(path, covered)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coverage_is_at_under_or_above_on_token_boundaries() {
+        assert!(related("/properties/a", "/properties/a"));
+        assert!(related("/properties/a", "/properties/a/type"));
+        assert!(related("/properties/a/type", "/properties/a"));
+        assert!(!related("/properties/a", "/properties/ab"));
+        assert!(!related("/properties/a/enum", "/properties/a/type"));
+    }
+
+    #[test]
+    fn places_spell_path_location_and_subject_together() {
+        let root = Here::root("tools[t].inputSchema");
+        let here = root.property("properties", "a/b").below("items", None, "[]").keyword("enum");
+        assert_eq!(here.path, "/properties/a~1b/items/enum");
+        assert_eq!(here.location, "tools[t].inputSchema.properties[\"a/b\"].items.enum");
+        assert_eq!(here.subject(), "a/b[]");
+        assert_eq!(root.subject(), "(root)");
+    }
+}
