@@ -6,7 +6,7 @@
 use super::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::compose::{branch_token, match_branches};
 use super::here::{related, Here};
-use super::normal::{force, Body, Kw, KwValue, Node};
+use super::normal::{force, Body, Kw, KwValue, Node, Twins};
 use super::walk::kw_value;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -26,104 +26,104 @@ pub struct Difference {
 }
 
 /// Differences between two nodes that no path in `covered` accounts for.
-pub fn uncovered(old: &Node, new: &Node, here: &Here, covered: &[String]) -> Vec<Difference> {
+pub fn uncovered(old: &Node, new: &Node, here: &Here, covered: &[String], twins: &Twins) -> Vec<Difference> {
     let mut found = Vec::new();
-    diff_nodes(old, new, here, &mut found);
+    Diff { twins, out: &mut found }.nodes(old, new, here);
     found.retain(|d| !covered.iter().any(|c| related(c, &d.here.path)));
     found
 }
 
-fn diff_nodes(o: &Node, n: &Node, here: &Here, out: &mut Vec<Difference>) {
-    if unexpanded_equal(o.raw, n.raw) {
-        return;
-    }
-    match (&o.body, &n.body) {
-        (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
-        (Body::Lazy, _) => diff_nodes(&force(o), n, here, out),
-        (_, Body::Lazy) => diff_nodes(o, &force(n), here, out),
-        (Body::Keywords(a), Body::Keywords(b)) => diff_keywords(o, n, a, b, here, out),
-        (Body::Never, Body::Never) => {}
-        (Body::Raw, Body::Raw) if json_eq(o.raw, n.raw) => {}
-        (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
-        _ => out.push(Difference {
-            here: here.clone(),
-            keyword: "(schema)".into(),
-            old: Some(bounded_clone(o.raw)),
-            new: Some(bounded_clone(n.raw)),
-            old_ptr: o.ptr.clone(),
-            new_ptr: n.ptr.clone(),
-        }),
-    }
+/// The generic diff's state: where differences go, and the pairs known equal in advance.
+struct Diff<'d> {
+    twins: &'d Twins,
+    out: &'d mut Vec<Difference>,
 }
 
-fn diff_keywords(
-    o: &Node,
-    n: &Node,
-    a: &BTreeMap<String, Kw>,
-    b: &BTreeMap<String, Kw>,
-    here: &Here,
-    out: &mut Vec<Difference>,
-) {
-    let names = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
-    for name in names.filter(|k| !OWNED_ELSEWHERE.contains(&k.as_str())) {
-        let place = here.keyword(name);
-        let (x, y) = match (a.get(name), b.get(name)) {
-            (Some(x), Some(y)) => (x, y),
-            _ => {
-                out.push(keyword_difference(o, n, name, &place));
-                continue;
-            }
-        };
-        match (&x.value, &y.value) {
-            (KwValue::Value(p), KwValue::Value(q)) if json_eq(p, q) => {}
-            (KwValue::Schema(p), KwValue::Schema(q)) => diff_nodes(p, q, &place, out),
-            (KwValue::Map(p), KwValue::Map(q)) => {
-                for key in p.keys().chain(q.keys().filter(|k| !p.contains_key(*k))) {
-                    let inner = here.property(name, key);
-                    match (p.get(key), q.get(key)) {
-                        (Some(s), Some(t)) => diff_nodes(s, t, &inner, out),
-                        (s, t) => out.push(Difference {
-                            here: inner,
-                            keyword: name.clone(),
-                            old: s.map(|s| bounded_clone(s.raw)),
-                            new: t.map(|t| bounded_clone(t.raw)),
-                            old_ptr: s.and_then(|s| s.ptr.clone()).or(o.kw_pointer(name)),
-                            new_ptr: t.and_then(|t| t.ptr.clone()).or(n.kw_pointer(name)),
-                        }),
+impl Diff<'_> {
+    fn nodes(&mut self, o: &Node, n: &Node, here: &Here) {
+        if self.twins.settled(o, n) || unexpanded_equal(o.raw, n.raw) {
+            return;
+        }
+        match (&o.body, &n.body) {
+            (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
+            (Body::Lazy, _) => self.nodes(&force(o), n, here),
+            (_, Body::Lazy) => self.nodes(o, &force(n), here),
+            (Body::Keywords(a), Body::Keywords(b)) => self.keywords(o, n, a, b, here),
+            (Body::Never, Body::Never) => {}
+            (Body::Raw, Body::Raw) if json_eq(o.raw, n.raw) => {}
+            (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
+            _ => self.out.push(Difference {
+                here: here.clone(),
+                keyword: "(schema)".into(),
+                old: Some(bounded_clone(o.raw)),
+                new: Some(bounded_clone(n.raw)),
+                old_ptr: o.ptr.clone(),
+                new_ptr: n.ptr.clone(),
+            }),
+        }
+    }
+
+    fn keywords(&mut self, o: &Node, n: &Node, a: &BTreeMap<String, Kw>, b: &BTreeMap<String, Kw>, here: &Here) {
+        let names = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
+        for name in names.filter(|k| !OWNED_ELSEWHERE.contains(&k.as_str())) {
+            let (x, y) = match (a.get(name), b.get(name)) {
+                (Some(x), Some(y)) => (x, y),
+                _ => {
+                    self.out.push(keyword_difference(o, n, name, &here.keyword(name)));
+                    continue;
+                }
+            };
+            match (&x.value, &y.value) {
+                (KwValue::Value(p), KwValue::Value(q)) if json_eq(p, q) => {}
+                (KwValue::Schema(p), KwValue::Schema(q)) => self.nodes(p, q, &here.keyword(name)),
+                (KwValue::Map(p), KwValue::Map(q)) => {
+                    for key in p.keys().chain(q.keys().filter(|k| !p.contains_key(*k))) {
+                        let pair = (p.get(key), q.get(key));
+                        if let (Some(s), Some(t)) = pair {
+                            if self.twins.settled(s, t) {
+                                continue;
+                            }
+                        }
+                        self.entry(o, n, name, here.property(name, key), pair);
                     }
                 }
-            }
-            (KwValue::List(p), KwValue::List(q)) => {
-                let pairs: Vec<(Option<usize>, Option<usize>)> = if name == "prefixItems" {
-                    (0..p.len().max(q.len()))
-                        .map(|i| ((i < p.len()).then_some(i), (i < q.len()).then_some(i)))
-                        .collect()
-                } else {
-                    match_branches(p, q)
-                };
-                for pair in pairs {
-                    let token = if name == "prefixItems" {
-                        pair.0.or(pair.1).unwrap_or(0).to_string()
+                (KwValue::List(p), KwValue::List(q)) => {
+                    let pairs: Vec<(Option<usize>, Option<usize>)> = if name == "prefixItems" {
+                        (0..p.len().max(q.len()))
+                            .map(|i| ((i < p.len()).then_some(i), (i < q.len()).then_some(i)))
+                            .collect()
                     } else {
-                        branch_token(pair)
+                        match_branches(p, q)
                     };
-                    let inner = here.below(name, Some(&token), "");
-                    // Indices from `match_branches` (or `0..len` for tuples) are in range.
-                    match (pair.0.map(|i| &p[i]), pair.1.map(|j| &q[j])) {
-                        (Some(s), Some(t)) => diff_nodes(s, t, &inner, out),
-                        (s, t) => out.push(Difference {
-                            here: inner,
-                            keyword: name.clone(),
-                            old: s.map(|s| bounded_clone(s.raw)),
-                            new: t.map(|t| bounded_clone(t.raw)),
-                            old_ptr: s.and_then(|s| s.ptr.clone()).or(o.kw_pointer(name)),
-                            new_ptr: t.and_then(|t| t.ptr.clone()).or(n.kw_pointer(name)),
-                        }),
+                    for pair in pairs {
+                        let token = if name == "prefixItems" {
+                            pair.0.or(pair.1).unwrap_or(0).to_string()
+                        } else {
+                            branch_token(pair)
+                        };
+                        // Indices from `match_branches` (or `0..len` for tuples) are in range.
+                        let nodes = (pair.0.map(|i| &p[i]), pair.1.map(|j| &q[j]));
+                        self.entry(o, n, name, here.below(name, Some(&token), ""), nodes);
                     }
                 }
+                (KwValue::Ref { target: p, reason: r }, KwValue::Ref { target: q, reason: s }) if p == q && r == s => {}
+                _ => self.out.push(keyword_difference(o, n, name, &here.keyword(name))),
             }
-            (KwValue::Ref { target: p, reason: r }, KwValue::Ref { target: q, reason: s }) if p == q && r == s => {}
-            _ => out.push(keyword_difference(o, n, name, &place)),
+        }
+    }
+
+    /// A map entry or list member present on one or both sides.
+    fn entry(&mut self, o: &Node, n: &Node, name: &str, place: Here, pair: (Option<&Node>, Option<&Node>)) {
+        match pair {
+            (Some(s), Some(t)) => self.nodes(s, t, &place),
+            (s, t) => self.out.push(Difference {
+                here: place,
+                keyword: name.to_string(),
+                old: s.map(|s| bounded_clone(s.raw)),
+                new: t.map(|t| bounded_clone(t.raw)),
+                old_ptr: s.and_then(|s| s.ptr.clone()).or(o.kw_pointer(name)),
+                new_ptr: t.and_then(|t| t.ptr.clone()).or(n.kw_pointer(name)),
+            }),
         }
     }
 }

@@ -66,11 +66,11 @@ pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &V
     let (old_tree, new_tree) =
         (normal::normalise(old, site.old.as_deref(), &lazy), normal::normalise(new, site.new.as_deref(), &lazy));
     let here = Here::root(&site.location);
-    let mut walk = walk::Walk { side, entity, hits: Vec::new() };
+    let mut walk = walk::Walk { side, entity, twins: &lazy, hits: Vec::new() };
     walk.node(&old_tree, &new_tree, &here, false);
     let covered: Vec<String> = walk.hits.iter().flat_map(|h| h.covers.iter().cloned()).collect();
     findings.extend(walk.hits.into_iter().map(|h| h.finding));
-    for difference in catchall::uncovered(&old_tree, &new_tree, &here, &covered) {
+    for difference in catchall::uncovered(&old_tree, &new_tree, &here, &covered, &lazy) {
         let subject = if difference.here.subject.is_empty() {
             difference.keyword.clone()
         } else {

@@ -136,9 +136,34 @@ impl Kw<'_> {
     }
 }
 
+/// Subtrees equal on both sides and free of `$ref`, by address: normalisation leaves them
+/// lazy, and a pair of twins is known equal without comparing them again.
+#[derive(Default)]
+pub struct Twins {
+    old_to_new: BTreeMap<usize, usize>,
+    new: BTreeSet<usize>,
+}
+
+fn address(value: &Value) -> usize {
+    value as *const Value as usize
+}
+
+impl Twins {
+    fn is_lazy(&self, value: &Value) -> bool {
+        let at = address(value);
+        self.old_to_new.contains_key(&at) || self.new.contains(&at)
+    }
+
+    /// Whether `old` and `new` were found equal together (so nothing below them can differ).
+    pub fn settled(&self, old: &Node, new: &Node) -> bool {
+        matches!((&old.body, &new.body), (Body::Lazy, Body::Lazy))
+            && self.old_to_new.get(&address(old.raw)) == Some(&address(new.raw))
+    }
+}
+
 /// Normalises a whole schema; `base` is its pointer in the input document, `lazy` the
-/// addresses of subtrees to leave for later ([`equal_subtrees`]).
-pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &BTreeSet<usize>) -> Node<'a> {
+/// subtrees to leave for later ([`equal_subtrees`]).
+pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Node<'a> {
     let mut norm =
         Normaliser { root, base: base.map(str::to_string), expanding: vec!["#".into()], expansions: 0, lazy };
     let mut node = norm.node(root, base.map(str::to_string), &None, 0);
@@ -156,7 +181,7 @@ pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &BTreeSet<usize>
 
 /// Normalises a subtree left lazy. It refers to no definition, so it is its own document.
 pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
-    let none = BTreeSet::new();
+    let none = Twins::default();
     let mut norm =
         Normaliser { root: node.raw, base: node.ptr.clone(), expanding: Vec::new(), expansions: 0, lazy: &none };
     norm.node(node.raw, node.ptr.clone(), &None, 0)
@@ -171,8 +196,8 @@ const SINGLE_SCHEMAS: &[&str] = &["items", "additionalProperties", "propertyName
 /// no definition: they cannot produce a finding, so normalisation leaves them lazy. Found by
 /// walking both raw schemas in parallel, only through non-composition keywords, so a lazy
 /// entry is always compared with its lazy twin.
-pub fn equal_subtrees(old: &Value, new: &Value) -> BTreeSet<usize> {
-    let mut lazy = BTreeSet::new();
+pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
+    let mut lazy = Twins::default();
     let mut stack = vec![(old, new, 0usize)];
     while let Some((a, b, depth)) = stack.pop() {
         let (Value::Object(x), Value::Object(y)) = (a, b) else { continue };
@@ -191,8 +216,8 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> BTreeSet<usize> {
             for (name, xe) in xs {
                 let Some(ye) = ys.get(name) else { continue };
                 if json_eq(xe, ye) && ref_free(xe) {
-                    lazy.insert(xe as *const Value as usize);
-                    lazy.insert(ye as *const Value as usize);
+                    lazy.old_to_new.insert(address(xe), address(ye));
+                    lazy.new.insert(address(ye));
                 } else {
                     stack.push((xe, ye, depth + 1));
                 }
@@ -203,7 +228,7 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> BTreeSet<usize> {
 }
 
 struct Normaliser<'a, 'l> {
-    lazy: &'l BTreeSet<usize>,
+    lazy: &'l Twins,
     root: &'a Value,
     base: Option<String>,
     /// `$ref` targets being expanded (the current chain): a repeat is a cycle.
@@ -215,7 +240,7 @@ impl<'a> Normaliser<'a, '_> {
     fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {
         let body = match raw {
             _ if depth > MAX_DEPTH => Body::TooDeep,
-            _ if self.lazy.contains(&(raw as *const Value as usize)) => Body::Lazy,
+            _ if self.lazy.is_lazy(raw) => Body::Lazy,
             Value::Bool(true) => Body::Keywords(BTreeMap::new()),
             Value::Bool(false) => Body::Never,
             Value::Object(map) => return self.object(raw, map, ptr, via, depth),

@@ -7,7 +7,7 @@ use super::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
 use super::here::Here;
 use super::leaves::set_difference;
-use super::normal::{force, Body, Kw, KwValue, Node, ANNOTATIONS};
+use super::normal::{force, Body, Kw, KwValue, Node, Twins, ANNOTATIONS};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::{Effect, Side};
 use crate::finding::{EntityRef, Finding, Site};
@@ -27,6 +27,8 @@ pub struct Hit {
 pub struct Walk<'w> {
     pub side: Side,
     pub entity: &'w EntityRef,
+    /// Subtrees known equal before normalisation: skipped without a look.
+    pub twins: &'w Twins,
     pub hits: Vec<Hit>,
 }
 
@@ -141,7 +143,7 @@ impl<'w> Walk<'w> {
 
     pub fn node(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
         // Same text that refers to no definition is the same schema: nothing to find below.
-        if unexpanded_equal(o.raw, n.raw) {
+        if self.twins.settled(o, n) || unexpanded_equal(o.raw, n.raw) {
             return;
         }
         match (&o.body, &n.body) {
@@ -217,6 +219,9 @@ impl<'w> Walk<'w> {
         let empty = BTreeMap::new();
         let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
         for (name, old_schema) in a {
+            if b.get(name).is_some_and(|new_schema| self.twins.settled(old_schema, new_schema)) {
+                continue;
+            }
             let place = here.property("properties", name);
             match b.get(name) {
                 Some(new_schema) => self.node(old_schema, new_schema, &place, flipped),
