@@ -178,3 +178,13 @@ fn wide_compositions_match_branches_without_quadratic_blowup() {
     assert_eq!(rules(&findings), vec!["tool.input.type.changed"], "only the edited branch differs");
     assert!(findings[0].site.new.as_deref().is_some_and(|p| p.starts_with("/tools/0/inputSchema/anyOf/46/")));
 }
+
+#[test]
+fn draft07_dependencies_next_to_their_2019_forms_are_not_dropped() {
+    let old = json!({"dependencies": {"a": ["b"]}, "dependentRequired": {"c": ["d"]}});
+    let new = json!({"dependencies": {"a": ["e"]}, "dependentRequired": {"c": ["d"]}});
+    for side in SIDES {
+        let findings = diff(side, &old, &new);
+        assert!(!breaking(&findings).is_empty(), "{:?}", rules(&findings));
+    }
+}

@@ -276,7 +276,11 @@ impl<'a> Normaliser<'a, '_> {
                 (_, Value::Object(entries)) if MAP_KEYWORDS.contains(&name) => {
                     KwValue::Map(self.map(entries, child(name), via, depth))
                 }
-                ("dependencies", Value::Object(entries)) => {
+                // Split only when the split cannot collide with the 2019-09 keywords: otherwise
+                // `dependencies` stays as written, for the catch-all to compare.
+                ("dependencies", Value::Object(entries))
+                    if !map.contains_key("dependentRequired") && !map.contains_key("dependentSchemas") =>
+                {
                     self.split_dependencies(entries, child(name), via, depth, &mut kws);
                     continue;
                 }
