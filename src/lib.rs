@@ -18,6 +18,7 @@ pub mod finding;
 mod input;
 pub mod json;
 pub mod limits;
+pub mod notes;
 pub mod pairing;
 mod policy;
 pub mod prose;
@@ -25,6 +26,7 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod schema;
+pub mod semver;
 pub mod severity;
 pub mod snapshot;
 
@@ -77,11 +79,22 @@ pub struct RunOptions {
     pub color: bool,
     pub fail_on: Option<Threshold>,
     pub warn_on: Option<Threshold>,
+    /// Advisory notes from the semantic pass, by change id (see [`notes::attach_notes`]).
+    pub notes: std::collections::BTreeMap<String, String>,
+    /// The NEW snapshot's repository-relative path, for formats that point at files.
+    pub new_path: Option<String>,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { format: render::Format::Text, color: false, fail_on: None, warn_on: None }
+        RunOptions {
+            format: render::Format::Text,
+            color: false,
+            fail_on: None,
+            warn_on: None,
+            notes: std::collections::BTreeMap::new(),
+            new_path: None,
+        }
     }
 }
 
@@ -104,9 +117,22 @@ pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> 
     if let Some(warn_on) = options.warn_on {
         parsed.warn_on = warn_on;
     }
+    let new_text = new;
     let old = parse_snapshot_text(old, Input::Old)?;
     let new = parse_snapshot_text(new, Input::New)?;
-    let report = diff(&old, &new, &parsed)?;
-    let output = render::render(&report, options.format, render::RenderOptions { color: options.color });
+    let mut report = diff(&old, &new, &parsed)?;
+    notes::attach_notes(&mut report, &options.notes);
+    let lines = match options.new_path {
+        Some(_) => render::lines::change_lines(new_text, report.changes.iter().chain(&report.suppressed)),
+        None => std::collections::BTreeMap::new(),
+    };
+    let render_options = render::RenderOptions {
+        color: options.color,
+        fail_on: parsed.fail_on,
+        warn_on: parsed.warn_on,
+        new_path: options.new_path.clone(),
+        lines,
+    };
+    let output = render::render(&report, options.format, render_options);
     Ok(RunOutput { output, verdict: report.summary.verdict })
 }

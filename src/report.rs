@@ -94,7 +94,8 @@ impl Change {
     }
 }
 
-fn fits(value: &Option<Value>) -> Option<&Value> {
+/// The value, unless it is too large to show (reports then leave it out).
+pub(crate) fn fits(value: &Option<Value>) -> Option<&Value> {
     let value = value.as_ref()?;
     let small = match value {
         Value::String(s) => s.len() <= MAX_VALUE_BYTES,

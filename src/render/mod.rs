@@ -1,36 +1,123 @@
-//! Report renderers. All front ends (CLI, playground, library) print these bytes.
+//! Report renderers. All front ends (CLI, playground, library) print these bytes, and every
+//! format shows the verdict, every change and the suppressed changes with their reasons.
 
+mod escape;
+mod github;
+mod junit;
+pub mod lines;
+mod markdown;
+mod sarif;
 mod text;
 
+pub use github::github;
+pub use junit::junit;
+pub use markdown::{markdown, MAX_CHARS as MARKDOWN_MAX_CHARS};
+pub use sarif::sarif;
 pub use text::text;
+
+use crate::config::Threshold;
+use crate::severity::Severity;
 
 /// Output formats the engine renders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Json,
     Text,
+    Markdown,
+    Sarif,
+    Github,
+    Junit,
 }
 
 impl Format {
+    /// Every format, in the order help texts list them.
+    pub const ALL: [Format; 6] =
+        [Format::Text, Format::Json, Format::Markdown, Format::Sarif, Format::Github, Format::Junit];
+
     pub fn parse(name: &str) -> Option<Format> {
-        match name {
-            "json" => Some(Format::Json),
-            "text" => Some(Format::Text),
-            _ => None,
+        Format::ALL.into_iter().find(|f| f.as_str() == name)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Json => "json",
+            Format::Text => "text",
+            Format::Markdown => "markdown",
+            Format::Sarif => "sarif",
+            Format::Github => "github",
+            Format::Junit => "junit",
         }
     }
 }
 
 /// Rendering options that are not part of the report.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RenderOptions {
     /// ANSI colour (text format only).
     pub color: bool,
+    /// The thresholds the verdict was computed with: CI formats mark changes at or above
+    /// `fail_on` as errors (JUnit failures) and those at or above `warn_on` as warnings.
+    pub fail_on: Threshold,
+    pub warn_on: Threshold,
+    /// The NEW snapshot's path relative to the repository root, when it is a file: SARIF
+    /// results and GitHub annotations point at it (code scanning rejects results without a
+    /// file).
+    pub new_path: Option<String>,
+    /// The line of the NEW file each change lands on, by change id ([`lines::change_lines`]).
+    pub lines: std::collections::BTreeMap<String, usize>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        let config = crate::Config::default();
+        RenderOptions {
+            color: false,
+            fail_on: config.fail_on,
+            warn_on: config.warn_on,
+            new_path: None,
+            lines: std::collections::BTreeMap::new(),
+        }
+    }
+}
+
+/// How loudly a CI format reports a change: derived from the thresholds, so that the
+/// annotations agree with the verdict (with the default thresholds: BREAKING is an error,
+/// POTENTIALLY_BREAKING a warning, the rest notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    Warning,
+    Note,
+}
+
+impl RenderOptions {
+    pub fn level(&self, severity: Severity) -> Level {
+        if self.fail_on.reached_by(severity) {
+            Level::Error
+        } else if self.warn_on.reached_by(severity) {
+            Level::Warning
+        } else {
+            Level::Note
+        }
+    }
 }
 
 pub fn render(report: &crate::Report, format: Format, options: RenderOptions) -> String {
     match format {
         Format::Json => report.to_json(),
         Format::Text => text(report, options.color),
+        Format::Markdown => markdown(report, &options),
+        Format::Sarif => sarif(report, &options),
+        Format::Github => github(report, &options),
+        Format::Junit => junit(report, &options),
     }
+}
+
+/// Suppressed changes counted per ignore reason, in reason order: every format lists these.
+pub(crate) fn suppressed_reasons(report: &crate::Report) -> std::collections::BTreeMap<&str, usize> {
+    let mut reasons = std::collections::BTreeMap::new();
+    for change in &report.suppressed {
+        *reasons.entry(change.reason.as_deref().unwrap_or("")).or_default() += 1;
+    }
+    reasons
 }

@@ -3,7 +3,6 @@
 
 use crate::report::{Change, Report, Verdict};
 use crate::severity::Severity;
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 struct Style {
@@ -50,11 +49,7 @@ pub fn text(report: &Report, color: bool) -> String {
     }
     if !report.suppressed.is_empty() {
         let _ = writeln!(out, "{}", style.dim(&format!("Suppressed ({}) by ignore rules:", report.suppressed.len())));
-        let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
-        for change in &report.suppressed {
-            *reasons.entry(change.reason.as_deref().unwrap_or("")).or_default() += 1;
-        }
-        for (reason, count) in reasons {
+        for (reason, count) in super::suppressed_reasons(report) {
             let _ = writeln!(out, "  {count} × {reason}");
         }
         out.push('\n');

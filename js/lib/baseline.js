@@ -1,0 +1,64 @@
+// Snapshot files for `snapshot --out` and `check --baseline [--update]`: capture, then hand the
+// committed baseline and the fresh capture to the diff as OLD and NEW texts.
+import { readFile, writeFile, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { capture } from './capture.js';
+import { formatSnapshot } from './canonical.js';
+import { CliError } from './errors.js';
+
+/** Writes a snapshot atomically (temp file + rename), so a failed write never leaves half a baseline. */
+export async function writeSnapshotFile(file, snapshot) {
+  const text = typeof snapshot === 'string' ? snapshot : formatSnapshot(snapshot);
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temp, text);
+    await rename(temp, file);
+  } catch (error) {
+    throw new CliError(`cannot write the snapshot to \`${file}\`: ${error.message}`);
+  }
+}
+
+/**
+ * `check`: captures the server (capture options as for `capture`) and returns
+ * `{ oldText, newText, updated }` for the diff. With `update`, the baseline is (re)written with
+ * the capture; a missing baseline without `update` is an error that says how to create it.
+ */
+export async function checkAgainstBaseline({ baseline, update = false, ...captureOptions }) {
+  if (!baseline) throw new CliError('check needs --baseline FILE');
+  let oldText = null;
+  try {
+    oldText = await readFile(baseline, 'utf8');
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw new CliError(`cannot read the baseline \`${baseline}\`: ${error.message}`);
+    if (!update) throw new CliError(`the baseline \`${baseline}\` does not exist; run check with --update once to create it`);
+  }
+  const { snapshot } = await capture(captureOptions);
+  const newText = formatSnapshot(snapshot);
+  if (update) await writeSnapshotFile(baseline, newText);
+  return { oldText: oldText ?? newText, newText, updated: update, created: oldText === null };
+}
+
+/** `--timeout` values: `30` (seconds), `30s`, `1500ms`, `2m`. Returns milliseconds. */
+export function parseTimeout(text) {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(text).trim());
+  const ms = match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2] ?? 's'] : NaN;
+  if (!Number.isFinite(ms) || ms <= 0) throw new CliError(`--timeout: \`${text}\` is not a duration (e.g. 30, 30s, 1500ms, 2m)`);
+  return Math.round(ms);
+}
+
+/** `--header NAME=ENVVAR`: the header's value is read from the environment variable. */
+export function parseHeader(text) {
+  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(String(text));
+  if (!match) {
+    throw new CliError(`--header: \`${text}\` is not NAME=ENVVAR (the value is read from the environment variable ENVVAR, so secrets never appear on the command line)`);
+  }
+  return { name: match[1], env: match[2] };
+}
+
+/** Appends Markdown to the GitHub job summary when `$GITHUB_STEP_SUMMARY` is set; returns whether it did. */
+export async function appendJobSummary(markdown, env = process.env) {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return false;
+  await writeFile(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`, { flag: 'a' });
+  return true;
+}

@@ -1,0 +1,258 @@
+// `mcp-contract snapshot`: captures a live server's public surface over stdio or Streamable
+// HTTP and returns the canonical snapshot. Only read-only methods are sent: server/discover or
+// initialize (+ the initialized notification), the four list calls, and ping replies.
+// The MCP SDK is imported lazily here, so the diff path never loads it.
+import { createRequire } from 'node:module';
+import { RpcError, RpcSession } from './rpc.js';
+import { GroupStdioTransport } from './stdio-transport.js';
+import { canonicalSnapshot } from './canonical.js';
+import { CliError, withStderr } from './errors.js';
+
+export const MODERN_PROTOCOL = '2026-07-28';
+export const LEGACY_PROTOCOL = '2025-11-25';
+const DISCOVER_WAIT_MS = 5000;
+const MAX_PAGES = 10000;
+const CLIENT_INFO = { name: 'mcp-contract', version: createRequire(import.meta.url)('../package.json').version };
+
+const LISTS = [
+  { section: 'tools', method: 'tools/list', capability: 'tools' },
+  { section: 'resources', method: 'resources/list', capability: 'resources' },
+  { section: 'resourceTemplates', method: 'resources/templates/list', capability: 'resources' },
+  { section: 'prompts', method: 'prompts/list', capability: 'prompts' },
+];
+
+/**
+ * Captures a snapshot. Options: `command` + `args` (stdio) or `url` + `headers` (an array of
+ * `{ name, env }`: the value is read from that environment variable), `timeoutMs` (whole
+ * capture, default 30 000), `era` ('auto' | 'modern' | 'legacy'), `signal` (an AbortSignal,
+ * e.g. wired to SIGINT), `env` (environment for header values and the server; default
+ * process.env). Resolves to `{ snapshot, era }`; rejects with a CliError that says what
+ * happened, with the server's last stderr lines for stdio servers.
+ */
+export async function capture(options) {
+  const { timeoutMs = 30_000, era = 'auto', signal, env = process.env } = options;
+  const secrets = [];
+  const { transport, kind } = await openTransport(options, env, secrets);
+  const session = new RpcSession(transport);
+  let step = 'starting the server';
+  const describe = () => session.waitingFor()[0] ?? step;
+  let timer;
+  let onAbort;
+  const stop = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`timed out after ${formatSeconds(timeoutMs)} waiting for ${describe()}`);
+      error.code = 'TIMEOUT';
+      session.fail(error);
+      reject(error);
+    }, timeoutMs);
+    onAbort = () => {
+      const error = new Error(`interrupted while waiting for ${describe()}`);
+      error.code = 'ABORTED';
+      session.fail(error);
+      reject(error);
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  stop.catch(() => {});
+  try {
+    const work = (async () => {
+      await transport.start();
+      step = 'the handshake';
+      const parts = await handshake(session, transport, era, (s) => (step = s));
+      for (const list of LISTS) {
+        step = list.method;
+        const items = await listAll(session, list, parts);
+        if (items !== undefined) parts[list.section] = items;
+      }
+      parts.capture = { method: parts.capture.method, transport: kind };
+      return { snapshot: canonicalSnapshot(parts), era: parts.capture.method === 'server/discover' ? 'modern' : 'legacy' };
+    })();
+    work.catch(() => {});
+    return await Promise.race([work, stop]);
+  } catch (error) {
+    throw explain(error, transport, kind, options, secrets);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    await closeQuietly(transport, kind);
+  }
+}
+
+async function openTransport(options, env, secrets) {
+  if (options.command) {
+    return { kind: 'stdio', transport: new GroupStdioTransport({ command: options.command, args: options.args ?? [], env, cwd: options.cwd }) };
+  }
+  if (!options.url) throw new CliError('snapshot needs a server: `-- COMMAND [ARGS…]` (stdio) or `--url URL` (Streamable HTTP)');
+  let url;
+  try {
+    url = new URL(options.url);
+  } catch {
+    throw new CliError(`--url: \`${options.url}\` is not a valid URL`);
+  }
+  const headers = {};
+  for (const { name, env: variable } of options.headers ?? []) {
+    const value = env[variable];
+    if (value === undefined || value === '') {
+      throw new CliError(`--header ${name}=${variable}: the environment variable ${variable} is not set (header values are read from the environment, never from the command line)`);
+    }
+    headers[name] = value;
+    secrets.push(value);
+  }
+  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  return { kind: 'streamable-http', transport: new StreamableHTTPClientTransport(url, { requestInit: { headers } }) };
+}
+
+/** server/discover first (unless legacy is asked for), falling back to initialize. */
+async function handshake(session, transport, era, setStep) {
+  if (era !== 'legacy') {
+    setStep('server/discover');
+    try {
+      const result = await withDeadline(session.request('server/discover', { _meta: modernMeta() }), era === 'modern' ? Infinity : DISCOVER_WAIT_MS);
+      const versions = Array.isArray(result?.supportedVersions) ? result.supportedVersions : [];
+      if (versions.includes(MODERN_PROTOCOL) || era === 'modern') {
+        transport.setProtocolVersion?.(MODERN_PROTOCOL);
+        const serverInfo = result?._meta?.['io.modelcontextprotocol/serverInfo'];
+        return {
+          capture: { method: 'server/discover' },
+          protocolVersion: MODERN_PROTOCOL,
+          supportedVersions: result.supportedVersions,
+          serverInfo,
+          capabilities: result?.capabilities,
+          instructions: result?.instructions,
+          modern: true,
+        };
+      }
+    } catch (error) {
+      if (era === 'modern' || !discoverUnsupported(error)) throw error;
+    }
+  }
+  setStep('initialize');
+  const result = await session.request('initialize', {
+    protocolVersion: LEGACY_PROTOCOL,
+    capabilities: {},
+    clientInfo: CLIENT_INFO,
+  });
+  if (result === null || typeof result !== 'object') throw new Error('the initialize result is not an object');
+  transport.setProtocolVersion?.(result.protocolVersion);
+  await session.notify('notifications/initialized');
+  return {
+    capture: { method: 'initialize' },
+    protocolVersion: result.protocolVersion,
+    serverInfo: result.serverInfo,
+    capabilities: result.capabilities,
+    instructions: result.instructions,
+    modern: false,
+  };
+}
+
+/** Errors after which initialize is worth a try: the server does not know server/discover. */
+function discoverUnsupported(error) {
+  if (error instanceof RpcError) return true; // method not found, invalid request, not initialized…
+  if (error?.code === 'DISCOVER_SLOW') return true; // a legacy server that ignores unknown methods
+  // Streamable HTTP: legacy servers answer 400/404/405 to a request outside a session; an
+  // authentication failure would fail initialize too, so it is reported as it is.
+  return typeof error?.code === 'number' && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+}
+
+function modernMeta() {
+  return {
+    'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL,
+    'io.modelcontextprotocol/clientCapabilities': {},
+    'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+  };
+}
+
+/** All pages of one list, or undefined when the server does not offer the section. */
+async function listAll(session, { section, method, capability }, parts) {
+  const capabilities = parts.capabilities;
+  const declared = capabilities && typeof capabilities === 'object' ? capability in capabilities : null;
+  if (declared === false) return undefined;
+  const items = [];
+  const seen = new Set();
+  let cursor;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const params = {};
+    if (cursor !== undefined) params.cursor = cursor;
+    if (parts.modern) params._meta = modernMeta();
+    let result;
+    try {
+      result = await session.request(method, params);
+    } catch (error) {
+      // Without declared capabilities, "method not found" means "no such section".
+      if (declared === null && error instanceof RpcError && error.code === -32601) return undefined;
+      throw error;
+    }
+    const list = result?.[section];
+    if (!Array.isArray(list)) throw new Error(`${method} returned no \`${section}\` array${page ? ` on page ${page + 1}` : ''}`);
+    items.push(...list);
+    cursor = result.nextCursor;
+    if (cursor === undefined || cursor === null) return items;
+    if (typeof cursor !== 'string') throw new Error(`${method} returned a nextCursor that is not a string`);
+    if (seen.has(cursor)) throw new Error(`${method} returned the cursor ${JSON.stringify(cursor)} twice: its pagination loops`);
+    seen.add(cursor);
+  }
+  throw new Error(`${method} returned more than ${MAX_PAGES} pages`);
+}
+
+function withDeadline(promise, ms) {
+  if (!Number.isFinite(ms)) return promise;
+  let timer;
+  const slow = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('server/discover got no answer'), { code: 'DISCOVER_SLOW' })), ms);
+  });
+  return Promise.race([promise, slow]).finally(() => clearTimeout(timer));
+}
+
+/** Turns any failure into one CliError naming what happened (never a header value). */
+function explain(error, transport, kind, options, secrets) {
+  if (error instanceof CliError) return error;
+  const where = kind === 'stdio' ? `the server \`${[options.command, ...(options.args ?? [])].join(' ')}\`` : `the server at ${options.url}`;
+  let message;
+  if (kind === 'stdio' && transport.exit && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED' && error?.code !== 'PROTOCOL') {
+    const { code, signal } = transport.exit;
+    message = `capture failed: ${where} exited ${signal ? `on signal ${signal}` : `with code ${code}`} before the capture finished${error?.message ? ` (${error.message})` : ''}`;
+  } else {
+    const cause = error?.cause?.code ?? error?.cause?.message;
+    const status = typeof error?.code === 'number' && error.code >= 100 ? ` (HTTP ${error.code})` : '';
+    message = `capture failed: ${where}: ${error?.message ?? String(error)}${status}${cause ? ` (${cause})` : ''}`;
+  }
+  for (const secret of secrets) message = message.split(secret).join('***');
+  if (kind === 'stdio') message = withStderr(message, transport.lastStderr());
+  const exitCode = error?.code === 'ABORTED' ? 130 : 2;
+  return new CliError(message, { exitCode, cause: error });
+}
+
+async function closeQuietly(transport, kind) {
+  try {
+    if (kind === 'streamable-http' && transport.sessionId) {
+      // Ending the session is a courtesy; a hung server must not hold the CLI.
+      await withDeadline(transport.terminateSession(), 2000).catch(() => {});
+    }
+    await transport.close();
+  } catch {
+    // closing is best effort; the stdio transport's close does not throw
+  }
+}
+
+function formatSeconds(ms) {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * An AbortSignal that fires on Ctrl-C (SIGINT) or SIGTERM, for `capture({ signal })`: the
+ * capture then ends the server and rejects with exit code 130. `dispose()` removes the handlers.
+ */
+export function abortOnInterrupt() {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.removeListener('SIGINT', abort);
+      process.removeListener('SIGTERM', abort);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Reading OLD/NEW (and other inputs) given as a file path, `-` for standard input, or
+// `git:REF:PATH` (the file as committed at REF, read with `git show REF:PATH`).
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CliError } from './errors.js';
+
+const MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Reads one input. `label` names it in errors (e.g. "OLD"); `stdin` is a readable stream
+ * (default process.stdin); `cwd` is where paths and git run. Resolves to the text.
+ */
+export async function readInput(spec, { label = 'input', stdin = process.stdin, cwd = process.cwd() } = {}) {
+  if (typeof spec !== 'string' || spec === '') throw new CliError(`${label}: missing (give a file path, - for stdin, or git:REF:PATH)`);
+  if (spec === '-') return readStream(stdin);
+  if (spec.startsWith('git:')) return readGit(spec, label, cwd);
+  try {
+    return await readFile(path.resolve(cwd, spec), 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') throw new CliError(`${label}: file \`${spec}\` not found`);
+    if (error.code === 'EISDIR') throw new CliError(`${label}: \`${spec}\` is a directory, not a snapshot file`);
+    throw new CliError(`${label}: cannot read \`${spec}\`: ${error.message}`);
+  }
+}
+
+/** Checks that at most one input reads standard input (it can only be read once). */
+export function checkStdinUse(specs) {
+  if (specs.filter((spec) => spec === '-').length > 1) throw new CliError('only one input can be `-` (standard input can be read once)');
+}
+
+/** Splits `git:REF:PATH`; refs cannot contain `:`, so the first colon ends REF. */
+export function parseGitSpec(spec) {
+  const rest = spec.slice('git:'.length);
+  const colon = rest.indexOf(':');
+  if (colon <= 0 || colon === rest.length - 1) return null;
+  return { ref: rest.slice(0, colon), path: rest.slice(colon + 1) };
+}
+
+function readGit(spec, label, cwd) {
+  const parsed = parseGitSpec(spec);
+  if (!parsed) throw new CliError(`${label}: \`${spec}\` is not git:REF:PATH (e.g. git:main:snapshots/server.json)`);
+  const { ref, path: file } = parsed;
+  if (ref.startsWith('-')) throw new CliError(`${label}: \`${ref}\` is not a git ref`);
+  return new Promise((resolve, reject) => {
+    execFile('git', ['show', `${ref}:${file}`], { cwd, encoding: 'utf8', maxBuffer: MAX_BYTES }, (error, stdout, stderr) => {
+      if (!error) return resolve(stdout);
+      if (error.code === 'ENOENT') return reject(new CliError(`${label}: reading ${spec} needs git, which is not installed`));
+      reject(new CliError(`${label}: ${gitProblem(stderr, ref, file)} (reading ${spec})`));
+    });
+  });
+}
+
+function gitProblem(stderr, ref, file) {
+  const text = String(stderr).trim();
+  if (/not a git repository/i.test(text)) return 'not inside a git repository';
+  if (/does not exist in|exists on disk, but not in/i.test(text)) return `path \`${file}\` does not exist at \`${ref}\` (paths are relative to the repository root; start with ./ for the current directory)`;
+  if (/invalid object name|unknown revision|bad revision|ambiguous argument/i.test(text)) return `no commit, branch or tag \`${ref}\` in this repository`;
+  return `git show failed: ${text.split('\n').pop()}`;
+}
+
+async function readStream(stream) {
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > MAX_BYTES) throw new CliError(`standard input is larger than ${MAX_BYTES} bytes`);
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

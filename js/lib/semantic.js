@@ -1,0 +1,165 @@
+// The semantic advisory pass (`--semantic`): asks a language model for a one-line note on each
+// prose change the engine already classified. It only ever returns notes keyed by change id;
+// the engine attaches them (notes::attach_notes), so a note can never raise, lower, add or
+// remove a change. Failures degrade to no notes plus a warning; the exit code never depends on
+// this pass.
+//
+// Providers: an OpenAI-compatible chat-completions endpoint (MCP_CONTRACT_SEMANTIC_URL,
+// MCP_CONTRACT_SEMANTIC_MODEL, key from MCP_CONTRACT_SEMANTIC_API_KEY), or a local command
+// (`--semantic-cmd`) that reads the request JSON on stdin and prints `{"notes": {id: note}}`.
+import { spawn } from 'node:child_process';
+import { endGroup } from './process-group.js';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_NOTE_CHARS = 300;
+const MAX_TEXT_CHARS = 4000;
+
+const INSTRUCTIONS =
+  'You review changes to the text an MCP server shows to language models (tool descriptions, titles, ' +
+  'server instructions). For each change, write ONE short sentence on what a model or user would now ' +
+  'understand differently (e.g. "the new description no longer says the tool is read-only"). Do not ' +
+  'judge severity. Answer with only a JSON object mapping each change id to its note.';
+
+/** The changes the pass asks about: prose changes (by the engine's rule list) with text. */
+export function proseChanges(report, proseRules) {
+  const isProse = (change) =>
+    proseRules ? proseRules.has(change.rule) : typeof change.old === 'string' || typeof change.new === 'string';
+  return (report.changes ?? []).filter(isProse).map((change) => ({
+    id: change.id,
+    rule: change.rule,
+    entity: change.entity,
+    location: change.location,
+    old: clip(change.old),
+    new: clip(change.new),
+  }));
+}
+
+/**
+ * Runs the pass. Options: `proseRules` (a Set of rule ids decided by the prose classifier),
+ * `command` (the --semantic-cmd string), `env` (default process.env), `timeoutMs`, `fetch`.
+ * Resolves to `{ notes: { [changeId]: string }, warnings: string[] }`; never rejects.
+ */
+export async function semanticNotes(report, options = {}) {
+  const { env = process.env, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const changes = proseChanges(report, options.proseRules);
+  if (changes.length === 0) return { notes: {}, warnings: [] };
+  const request = { instructions: INSTRUCTIONS, changes };
+  try {
+    let raw;
+    if (options.command) raw = await runCommand(options.command, request, timeoutMs, env);
+    else if (env.MCP_CONTRACT_SEMANTIC_URL) raw = await askChatCompletions(request, env, timeoutMs, options.fetch ?? fetch);
+    else {
+      return {
+        notes: {},
+        warnings: ['--semantic: no provider configured (set MCP_CONTRACT_SEMANTIC_URL and MCP_CONTRACT_SEMANTIC_MODEL, or pass --semantic-cmd); no notes added'],
+      };
+    }
+    return { notes: cleanNotes(raw, changes), warnings: [] };
+  } catch (error) {
+    const secret = env.MCP_CONTRACT_SEMANTIC_API_KEY;
+    let message = error?.message ?? String(error);
+    if (secret) message = message.split(secret).join('***');
+    return { notes: {}, warnings: [`--semantic: ${message}; no notes added`] };
+  }
+}
+
+async function askChatCompletions(request, env, timeoutMs, fetchImpl) {
+  const model = env.MCP_CONTRACT_SEMANTIC_MODEL;
+  if (!model) throw new Error('MCP_CONTRACT_SEMANTIC_MODEL is not set');
+  const base = env.MCP_CONTRACT_SEMANTIC_URL.replace(/\/+$/, '');
+  const url = base.endsWith('/chat/completions') ? base : `${base}/chat/completions`;
+  const headers = { 'content-type': 'application/json' };
+  if (env.MCP_CONTRACT_SEMANTIC_API_KEY) headers.authorization = `Bearer ${env.MCP_CONTRACT_SEMANTIC_API_KEY}`;
+  const body = {
+    model,
+    temperature: 0,
+    messages: [
+      { role: 'system', content: request.instructions },
+      { role: 'user', content: JSON.stringify({ changes: request.changes }) },
+    ],
+  };
+  let response;
+  try {
+    response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    if (error?.name === 'TimeoutError') throw new Error(`the model endpoint did not answer within ${timeoutMs / 1000} s`);
+    throw new Error(`cannot reach the model endpoint ${url}: ${error?.cause?.code ?? error?.message}`);
+  }
+  if (!response.ok) throw new Error(`the model endpoint answered HTTP ${response.status}`);
+  const data = await response.json().catch(() => null);
+  const content = data?.choices?.[0]?.message?.content;
+  if (typeof content !== 'string') throw new Error('the model endpoint gave no message content');
+  return parseJsonObject(content);
+}
+
+function runCommand(command, request, timeoutMs, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { shell: true, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const finish = (fn, value) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn(value);
+    };
+    const slow = () => new Error(`--semantic-cmd did not finish within ${timeoutMs / 1000} s`);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      endGroup(child.pid, 500).finally(() => finish(reject, slow()));
+    }, timeoutMs);
+    child.on('error', (error) => finish(reject, new Error(`cannot run --semantic-cmd: ${error.message}`)));
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+    child.stdin.on('error', () => {});
+    child.on('close', (code) => {
+      if (timedOut) {
+        finish(reject, slow());
+        return;
+      }
+      if (code !== 0) {
+        finish(reject, new Error(`--semantic-cmd exited with code ${code}${stderr.trim() ? `: ${stderr.trim().split('\n').pop()}` : ''}`));
+        return;
+      }
+      try {
+        const parsed = parseJsonObject(stdout);
+        finish(resolve, parsed.notes && typeof parsed.notes === 'object' ? parsed.notes : parsed);
+      } catch (error) {
+        finish(reject, error);
+      }
+    });
+    child.stdin.end(JSON.stringify(request));
+  });
+}
+
+/** A JSON object from model or command output, tolerating a Markdown code fence around it. */
+function parseJsonObject(text) {
+  const unfenced = text.trim().replace(/^```[a-z]*\s*/i, '').replace(/\s*```$/, '');
+  let value;
+  try {
+    value = JSON.parse(unfenced);
+  } catch {
+    throw new Error('the answer is not a JSON object');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('the answer is not a JSON object');
+  return value;
+}
+
+/** Keeps one-line string notes for the ids that were asked about; drops everything else. */
+function cleanNotes(raw, changes) {
+  const notes = {};
+  for (const { id } of changes) {
+    const note = Object.hasOwn(raw, id) ? raw[id] : undefined;
+    if (typeof note !== 'string') continue;
+    const line = note.split(/\s+/).filter(Boolean).join(' ');
+    if (line) notes[id] = line.length > MAX_NOTE_CHARS ? `${line.slice(0, MAX_NOTE_CHARS)}…` : line;
+  }
+  return notes;
+}
+
+function clip(value) {
+  if (typeof value !== 'string') return value ?? null;
+  return value.length > MAX_TEXT_CHARS ? `${value.slice(0, MAX_TEXT_CHARS)}…` : value;
+}

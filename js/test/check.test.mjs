@@ -1,0 +1,77 @@
+// `check` end to end: capture the SDK server, diff against a committed baseline with the
+// engine, update the baseline; plus the argument helpers the CLI uses.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { appendJobSummary, checkAgainstBaseline, parseHeader, parseTimeout, writeSnapshotFile } from '../lib/baseline.js';
+import { capture } from '../lib/capture.js';
+import { JS_DIR, server } from './helpers.mjs';
+
+const ROOT = path.join(JS_DIR, '..');
+
+/** The engine's JSON report for two snapshot texts (through the `render` example). */
+function diff(oldText, newText) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-diff-'));
+  writeFileSync(path.join(dir, 'old.json'), oldText);
+  writeFileSync(path.join(dir, 'new.json'), newText);
+  const out = execFileSync('cargo', ['run', '-q', '--example', 'render', '--', 'json', path.join(dir, 'old.json'), path.join(dir, 'new.json')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out);
+}
+
+test('snapshot → baseline → check: v1 against v2 names the changes, --update accepts them', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-check-'));
+  const baseline = path.join(dir, 'server.json');
+  await assert.rejects(checkAgainstBaseline({ baseline, ...server('surface-server.mjs', 'v1') }), /does not exist; run check with --update/);
+
+  const first = await checkAgainstBaseline({ baseline, update: true, ...server('surface-server.mjs', 'v1'), timeoutMs: 15000 });
+  assert.equal(first.created, true);
+  assert.equal(readFileSync(baseline, 'utf8'), first.newText);
+  assert.deepEqual(diff(first.oldText, first.newText).changes, [], 'a fresh baseline matches its server');
+
+  const second = await checkAgainstBaseline({ baseline, ...server('surface-server.mjs', 'v2'), timeoutMs: 15000 });
+  assert.equal(readFileSync(baseline, 'utf8'), first.newText, 'without --update the baseline is untouched');
+  const report = diff(second.oldText, second.newText);
+  assert.equal(report.summary.verdict, 'fail');
+  const found = new Set(report.changes.map((c) => `${c.rule} ${c.entity.name}`));
+  for (const expected of ['tool.removed get_issue', 'tool.added create_issue', 'tool.input.required.added search_issues']) {
+    assert.ok(found.has(expected), `${expected} in ${[...found].join(', ')}`);
+  }
+
+  await checkAgainstBaseline({ baseline, update: true, ...server('surface-server.mjs', 'v2'), timeoutMs: 15000 });
+  const after = await checkAgainstBaseline({ baseline, ...server('surface-server.mjs', 'v2'), timeoutMs: 15000 });
+  assert.deepEqual(diff(after.oldText, after.newText).changes, [], 'after --update the server matches again');
+});
+
+test('snapshot files are written whole and re-read identically', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-out-'));
+  const { snapshot } = await capture({ ...server('modern-server.mjs'), timeoutMs: 15000 });
+  const file = path.join(dir, 'snap.json');
+  await writeSnapshotFile(file, snapshot);
+  assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), snapshot);
+  await assert.rejects(writeSnapshotFile(path.join(dir, 'missing-dir', 'x.json'), snapshot), /cannot write the snapshot/);
+  assert.ok(!existsSync(path.join(dir, 'missing-dir')));
+});
+
+test('--timeout and --header parsing', () => {
+  assert.equal(parseTimeout('30'), 30000);
+  assert.equal(parseTimeout('2.5s'), 2500);
+  assert.equal(parseTimeout('1500ms'), 1500);
+  assert.equal(parseTimeout('2m'), 120000);
+  for (const bad of ['', '0', '-1', 'soon', '10h']) assert.throws(() => parseTimeout(bad), /is not a duration/);
+  assert.deepEqual(parseHeader('Authorization=MCP_TOKEN'), { name: 'Authorization', env: 'MCP_TOKEN' });
+  for (const bad of ['Authorization: Bearer x', 'Authorization=Bearer x', 'X=', '=Y']) assert.throws(() => parseHeader(bad), /NAME=ENVVAR/);
+});
+
+test('the job summary is appended only when GITHUB_STEP_SUMMARY is set', async () => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-contract-summary-')), 'summary.md');
+  assert.equal(await appendJobSummary('# one', {}), false);
+  assert.equal(await appendJobSummary('# one', { GITHUB_STEP_SUMMARY: file }), true);
+  assert.equal(await appendJobSummary('# two\n', { GITHUB_STEP_SUMMARY: file }), true);
+  assert.equal(readFileSync(file, 'utf8'), '# one\n# two\n');
+});

@@ -1,0 +1,61 @@
+// OLD/NEW inputs: file paths, standard input and git:REF:PATH, each with a clear error.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { checkStdinUse, parseGitSpec, readInput } from '../lib/inputs.js';
+
+function repo() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-git-'));
+  const git = (...args) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 'test@example.com');
+  git('config', 'user.name', 'test');
+  mkdirSync(path.join(dir, 'snapshots'));
+  writeFileSync(path.join(dir, 'snapshots', 'server.json'), '{"tools": []}\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'v1');
+  writeFileSync(path.join(dir, 'snapshots', 'server.json'), '{"tools": [{"name": "x", "inputSchema": {}}]}\n');
+  git('commit', '-q', '-am', 'v2');
+  git('tag', 'v2');
+  return dir;
+}
+
+test('files, with clear errors for missing files and directories', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-in-'));
+  writeFileSync(path.join(dir, 'a #1%.json'), '{"tools": []}');
+  assert.equal(await readInput('a #1%.json', { cwd: dir }), '{"tools": []}');
+  await assert.rejects(readInput('nope.json', { label: 'OLD', cwd: dir }), /^CliError: OLD: file `nope.json` not found$/);
+  await assert.rejects(readInput('.', { label: 'NEW', cwd: dir }), /NEW: `\.` is a directory/);
+});
+
+test('- reads standard input, and only one input may use it', async () => {
+  assert.equal(await readInput('-', { stdin: Readable.from([Buffer.from('{"to'), Buffer.from('ols": []}')]) }), '{"tools": []}');
+  assert.throws(() => checkStdinUse(['-', '-']), /only one input can be `-`/);
+  checkStdinUse(['-', 'x.json']);
+});
+
+test('git:REF:PATH reads the committed file at any ref', async () => {
+  const dir = repo();
+  assert.equal(await readInput('git:HEAD~1:snapshots/server.json', { cwd: dir }), '{"tools": []}\n');
+  assert.match(await readInput('git:v2:snapshots/server.json', { cwd: dir }), /"name": "x"/);
+  assert.match(await readInput('git:main:./server.json', { cwd: path.join(dir, 'snapshots') }), /"name": "x"/);
+});
+
+test('git errors name the missing ref or path', async () => {
+  const dir = repo();
+  await assert.rejects(readInput('git:no-such-branch:snapshots/server.json', { label: 'OLD', cwd: dir }), /OLD: no commit, branch or tag `no-such-branch`/);
+  await assert.rejects(readInput('git:main:snapshots/missing.json', { label: 'OLD', cwd: dir }), /OLD: path `snapshots\/missing.json` does not exist at `main`/);
+  await assert.rejects(readInput('git:main', { label: 'OLD', cwd: dir }), /is not git:REF:PATH/);
+  await assert.rejects(readInput('git:--output=/tmp/x:p', { label: 'OLD', cwd: dir }), /is not a git ref/);
+  await assert.rejects(readInput('git:main:x.json', { label: 'OLD', cwd: tmpdir() }), /not inside a git repository/);
+});
+
+test('git specs split at the first colon, so paths may hold colons', () => {
+  assert.deepEqual(parseGitSpec('git:HEAD:dir/a:b.json'), { ref: 'HEAD', path: 'dir/a:b.json' });
+  assert.equal(parseGitSpec('git::x'), null);
+  assert.equal(parseGitSpec('git:HEAD:'), null);
+});

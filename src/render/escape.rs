@@ -1,0 +1,117 @@
+//! Escaping of untrusted text (names, messages, details, reasons) for each output syntax.
+//! Server-controlled strings can contain anything, so every renderer goes through these.
+
+/// Inline Markdown text that stays inert in a GitHub comment and inside a table cell: no
+/// emphasis, links, HTML, code spans, @mentions or cell breaks; line breaks become `<br>`.
+pub fn markdown_inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '`' => out.push_str("&#96;"),
+            '|' => out.push_str("&#124;"),
+            '@' => out.push_str("&#64;"),
+            '\n' => out.push_str("<br>"),
+            '\r' => {}
+            // Emphasis, links, strike-through, issue references and math.
+            '\\' | '*' | '_' | '[' | ']' | '#' | '~' | '$' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A fenced code block whose fence is longer than any backtick run in `body`, so the body can
+/// never close it early.
+pub fn markdown_fence(language: &str, body: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in body.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}{language}\n{body}\n{fence}\n")
+}
+
+/// Text for XML element content and attribute values. Characters XML 1.0 cannot carry at all
+/// (most C0 controls) become U+FFFD; line breaks are kept as character references so that they
+/// survive attribute normalisation.
+pub fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' => out.push_str("&#9;"),
+            '\u{0}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The message part of a GitHub workflow command (`::error::MESSAGE`): `%`, CR and LF are
+/// percent-encoded so the message stays on its one line and cannot start another command.
+pub fn workflow_data(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A property value of a workflow command (`title=VALUE`): as [`workflow_data`], plus `:` and
+/// `,`, which end a property.
+pub fn workflow_property(text: &str) -> String {
+    workflow_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_inline_neutralises_syntax() {
+        let hostile = "a|b `code` <script> @team [x](http://e) **bold**\nnext";
+        let escaped = markdown_inline(hostile);
+        for bad in ["|", "`", "<s", "@t", "[x]", "**", "\n"] {
+            assert!(!escaped.contains(bad), "{bad:?} survived in {escaped}");
+        }
+        assert!(escaped.contains("<br>"));
+    }
+
+    #[test]
+    fn fences_outgrow_the_body() {
+        let block = markdown_fence("json", "x ````` y");
+        assert!(block.starts_with("``````json\n"));
+        assert!(block.ends_with("\n``````\n"));
+    }
+
+    #[test]
+    fn xml_escapes_markup_and_drops_unrepresentable_characters() {
+        assert_eq!(xml("a<b>&\"'\u{1}\n"), "a&lt;b&gt;&amp;&quot;&apos;\u{fffd}&#10;");
+    }
+
+    #[test]
+    fn workflow_commands_stay_on_one_line() {
+        assert_eq!(workflow_data("50%\r\n::stop-commands::x"), "50%25%0D%0A::stop-commands::x");
+        assert_eq!(workflow_property("a:b,c%"), "a%3Ab%2Cc%25");
+    }
+}

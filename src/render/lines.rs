@@ -1,0 +1,177 @@
+//! Line numbers of JSON pointers in a snapshot's text, so that SARIF results and GitHub
+//! annotations land on the line of the NEW file that changed. One iterative pass over the
+//! text (no recursion); YAML text gets no lines.
+
+use crate::json::push_token;
+use crate::report::Change;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Deeper than this, lookup stops (the JSON parser already refuses more than 128 levels), so
+/// building pointers stays linear in the text.
+const MAX_DEPTH: usize = 256;
+
+enum Frame {
+    Object { key: Option<String>, expecting_key: bool },
+    Array { index: usize },
+}
+
+/// The 1-based line of each wanted pointer that exists in `text` (JSON only).
+pub fn pointer_lines(text: &str, wanted: &BTreeSet<String>) -> BTreeMap<String, usize> {
+    let mut found = BTreeMap::new();
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    if wanted.is_empty() || !(body.starts_with('{') || body.starts_with('[')) {
+        return found;
+    }
+    let bytes = text.as_bytes();
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        match byte {
+            b'\n' => line += 1,
+            b'{' | b'[' => {
+                record(&frames, wanted, line, &mut found);
+                if frames.len() >= MAX_DEPTH {
+                    return found;
+                }
+                frames.push(if byte == b'{' {
+                    Frame::Object { key: None, expecting_key: true }
+                } else {
+                    Frame::Array { index: 0 }
+                });
+            }
+            b'}' | b']' => {
+                frames.pop();
+            }
+            b',' => match frames.last_mut() {
+                Some(Frame::Object { expecting_key, .. }) => *expecting_key = true,
+                Some(Frame::Array { index }) => *index += 1,
+                None => {}
+            },
+            b':' => {
+                if let Some(Frame::Object { expecting_key, .. }) = frames.last_mut() {
+                    *expecting_key = false;
+                }
+            }
+            b'"' => {
+                let end = string_end(bytes, i);
+                let is_key = matches!(frames.last(), Some(Frame::Object { expecting_key: true, .. }));
+                if is_key {
+                    let raw = text.get(i..end).unwrap_or("\"\"");
+                    let key = serde_json::from_str::<String>(raw).unwrap_or_else(|_| raw.trim_matches('"').to_string());
+                    if let Some(Frame::Object { key: slot, .. }) = frames.last_mut() {
+                        *slot = Some(key);
+                    }
+                } else {
+                    record(&frames, wanted, line, &mut found);
+                }
+                i = end;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' => {}
+            _ => {
+                // A number, true, false or null: record it and skip to its end.
+                record(&frames, wanted, line, &mut found);
+                while i < bytes.len() && !matches!(bytes[i], b',' | b'}' | b']' | b'\n' | b' ' | b'\t' | b'\r') {
+                    i += 1;
+                }
+                continue;
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+/// The index just past the string that starts at `start` (which holds `"`).
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+fn record(frames: &[Frame], wanted: &BTreeSet<String>, line: usize, found: &mut BTreeMap<String, usize>) {
+    let mut pointer = String::new();
+    for frame in frames {
+        match frame {
+            Frame::Object { key, .. } => push_token(&mut pointer, key.as_deref().unwrap_or("")),
+            Frame::Array { index } => {
+                pointer.push('/');
+                pointer.push_str(&index.to_string());
+            }
+        }
+    }
+    if wanted.contains(&pointer) {
+        found.entry(pointer).or_insert(line);
+    }
+}
+
+/// Where each change lands in the NEW text, by change id: its new pointer, or for a change
+/// with nothing on the NEW side (a removal), the enclosing section (the old pointer's leading
+/// object keys, up to the first array index, e.g. `/tools`).
+pub fn change_lines<'a>(new_text: &str, changes: impl Iterator<Item = &'a Change>) -> BTreeMap<String, usize> {
+    let targets: Vec<(&str, String)> = changes.map(|c| (c.id.as_str(), target(c))).collect();
+    let wanted: BTreeSet<String> = targets.iter().map(|(_, pointer)| pointer.clone()).collect();
+    let lines = pointer_lines(new_text, &wanted);
+    targets.into_iter().filter_map(|(id, pointer)| Some((id.to_string(), *lines.get(&pointer)?))).collect()
+}
+
+fn target(change: &Change) -> String {
+    if let Some(pointer) = &change.new_pointer {
+        return pointer.clone();
+    }
+    let old = change.old_pointer.as_deref().unwrap_or("");
+    let mut section = String::new();
+    for token in old.split('/').skip(1) {
+        if token.bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
+        section.push('/');
+        section.push_str(token);
+    }
+    section
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str, pointers: &[&str]) -> BTreeMap<String, usize> {
+        pointer_lines(text, &pointers.iter().map(|p| p.to_string()).collect())
+    }
+
+    #[test]
+    fn finds_keys_indices_and_escaped_tokens() {
+        let text = "{\n  \"tools\": [\n    {\"name\": \"a\"},\n    {\n      \"name\": \"b\",\n      \"x/y~\\\"z\": 1\n    }\n  ]\n}\n";
+        let found = lines(text, &["", "/tools", "/tools/0", "/tools/1/name", "/tools/1/x~1y~0\"z", "/nope"]);
+        let expected: BTreeMap<String, usize> =
+            [("", 1), ("/tools", 2), ("/tools/0", 3), ("/tools/1/name", 5), ("/tools/1/x~1y~0\"z", 6)]
+                .into_iter()
+                .map(|(p, l)| (p.to_string(), l))
+                .collect();
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn strings_with_brackets_do_not_confuse_it_and_yaml_has_no_lines() {
+        let text = "{\"a\": \"[{,:}]\",\n\"b\": [1, \"]\", {\"c\": null}]}";
+        assert_eq!(lines(text, &["/b/2/c"]).get("/b/2/c"), Some(&2));
+        assert!(lines("tools:\n  - name: a\n", &["/tools"]).is_empty());
+    }
+
+    #[test]
+    fn deep_nesting_stops_early_instead_of_going_quadratic() {
+        let depth = 1_000_000;
+        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert_eq!(lines(&text, &["/0/0"]).get("/0/0"), Some(&1));
+        let deep = format!("/0{}", "/0".repeat(MAX_DEPTH + 10));
+        assert!(lines(&text, &[deep.as_str()]).is_empty());
+    }
+}

@@ -1,0 +1,174 @@
+//! The Markdown report, ready for a pull-request comment or a GitHub job summary: verdict line,
+//! one table per severity, the details of each change in a collapsible block, and the
+//! suppressed changes with their reasons. Untrusted text is escaped so it renders as text.
+//!
+//! GitHub refuses comments longer than 65 536 characters, so a report that would exceed
+//! [`MAX_CHARS`] is rendered again without the details blocks, and then with shortened tables,
+//! each time saying what was left out.
+
+use super::escape::{markdown_fence, markdown_inline};
+use super::{suppressed_reasons, RenderOptions};
+use crate::report::{Change, Report, Verdict};
+use crate::severity::Severity;
+use std::fmt::Write;
+
+/// Longest Markdown report, leaving room under GitHub's comment limit for text around it.
+pub const MAX_CHARS: usize = 60_000;
+
+/// How much of the report fits: all of it, no details blocks, or also at most `max_rows` rows
+/// per table.
+#[derive(Clone, Copy)]
+struct Budget {
+    details: bool,
+    max_rows: usize,
+}
+
+pub fn markdown(report: &Report, options: &RenderOptions) -> String {
+    let budgets = [
+        Budget { details: true, max_rows: usize::MAX },
+        Budget { details: false, max_rows: usize::MAX },
+        Budget { details: false, max_rows: 100 },
+        Budget { details: false, max_rows: 10 },
+    ];
+    let mut out = String::new();
+    for budget in budgets {
+        out = render(report, options, budget);
+        if out.len() <= MAX_CHARS {
+            break;
+        }
+    }
+    out
+}
+
+fn render(report: &Report, options: &RenderOptions, budget: Budget) -> String {
+    let mut out = String::new();
+    let badge = match report.summary.verdict {
+        Verdict::Fail => "❌ FAIL",
+        Verdict::Warn => "⚠️ WARN",
+        Verdict::Pass => "✅ PASS",
+    };
+    let _ = writeln!(out, "## mcp-contract: {badge}\n");
+    let _ = writeln!(out, "{}\n", markdown_inline(&report.summary.text));
+    let _ = writeln!(
+        out,
+        "Fails on: {} · warns on: {} · compared: {}\n",
+        options.fail_on.as_str(),
+        options.warn_on.as_str(),
+        if report.summary.compared.is_empty() { "nothing".to_string() } else { report.summary.compared.join(", ") }
+    );
+    for severity in Severity::DESCENDING {
+        let group: Vec<&Change> = report.changes.iter().filter(|c| c.severity == severity).collect();
+        if !group.is_empty() {
+            severity_section(&mut out, severity, &group, budget);
+        }
+    }
+    if !report.suppressed.is_empty() {
+        suppressed_section(&mut out, report, budget);
+    }
+    if !budget.details {
+        out.push_str(
+            "*This report is too long for a comment: details (values, pointers, ids) are left out; \
+             the JSON, SARIF or text report has every change in full.*\n",
+        );
+    }
+    out
+}
+
+/// The "… and N more" row of a shortened table.
+fn more_rows(out: &mut String, shown: usize, total: usize, columns: usize) {
+    if shown < total {
+        let _ = writeln!(out, "| … and {} more |{}", total - shown, " |".repeat(columns - 1));
+    }
+}
+
+fn severity_section(out: &mut String, severity: Severity, group: &[&Change], budget: Budget) {
+    let _ = writeln!(out, "### {} ({})\n", severity.as_str(), group.len());
+    out.push_str("| Rule | Entity | Change | Location |\n| --- | --- | --- | --- |\n");
+    for change in group.iter().take(budget.max_rows) {
+        let mut message = markdown_inline(&change.message);
+        if let Some(note) = &change.note {
+            let _ = write!(message, "<br>*Note: {}*", markdown_inline(note));
+        }
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {message} | {} |",
+            change.rule,
+            entity(change),
+            markdown_inline(&change.location)
+        );
+    }
+    more_rows(out, group.len().min(budget.max_rows), group.len(), 4);
+    if !budget.details {
+        out.push('\n');
+        return;
+    }
+    let _ = writeln!(out, "\n<details><summary>Details ({})</summary>\n", changes(group.len()));
+    for change in group {
+        change_details(out, change);
+    }
+    out.push_str("</details>\n\n");
+}
+
+fn suppressed_section(out: &mut String, report: &Report, budget: Budget) {
+    let _ = writeln!(out, "### Suppressed by ignore rules ({})\n", report.suppressed.len());
+    out.push_str("| Changes | Reason |\n| --- | --- |\n");
+    for (reason, count) in suppressed_reasons(report) {
+        let _ = writeln!(out, "| {count} | {} |", markdown_inline(reason));
+    }
+    if !budget.details {
+        out.push('\n');
+        return;
+    }
+    let _ = writeln!(out, "\n<details><summary>Suppressed changes ({})</summary>\n", changes(report.suppressed.len()));
+    out.push_str("| Rule | Severity | Entity | Change | Reason |\n| --- | --- | --- | --- | --- |\n");
+    for change in &report.suppressed {
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} | {} | {} |",
+            change.rule,
+            change.severity.as_str(),
+            entity(change),
+            markdown_inline(&change.message),
+            markdown_inline(change.reason.as_deref().unwrap_or(""))
+        );
+    }
+    out.push_str("\n</details>\n\n");
+}
+
+fn changes(count: usize) -> String {
+    format!("{count} change{}", if count == 1 { "" } else { "s" })
+}
+
+fn entity(change: &Change) -> String {
+    format!("{} {}", change.entity.kind.as_str(), markdown_inline(&change.entity.name))
+}
+
+fn change_details(out: &mut String, change: &Change) {
+    let _ = writeln!(out, "#### `{}` · {}\n", change.rule, entity(change));
+    let _ = writeln!(out, "- {}", markdown_inline(&change.message));
+    let _ = writeln!(out, "- id: `{}`", change.id);
+    if change.severity != change.default_severity {
+        let _ = writeln!(
+            out,
+            "- severity: {} (overridden by config; default {})",
+            change.severity.as_str(),
+            change.default_severity.as_str()
+        );
+    }
+    let _ = writeln!(out, "- location: {}", markdown_inline(&change.location));
+    for (side, pointer) in [("old", &change.old_pointer), ("new", &change.new_pointer)] {
+        if let Some(pointer) = pointer {
+            let _ = writeln!(out, "- {side} pointer: {}", markdown_inline(pointer));
+        }
+    }
+    if let Some(note) = &change.note {
+        let _ = writeln!(out, "- note (advisory): {}", markdown_inline(note));
+    }
+    out.push('\n');
+    for (side, value) in [("Old", &change.old), ("New", &change.new)] {
+        if let Some(value) = crate::report::fits(value) {
+            let body = serde_json::to_string_pretty(value).unwrap_or_default();
+            let _ = write!(out, "{side}:\n\n{}\n", markdown_fence("json", &body));
+        }
+    }
+}

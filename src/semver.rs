@@ -1,0 +1,249 @@
+//! The semver gate: the version bump a report requires (from its most severe change) against
+//! the bump between two version strings. Pure; the CLI reads the versions and prints the result.
+//!
+//! BREAKING needs a major bump (a minor one while the old version is 0.x, where the minor
+//! number is the breaking one), POTENTIALLY_BREAKING and NON_BREAKING need at least a minor,
+//! DOCUMENTATION at least a patch; no change needs nothing. Pre-release and build suffixes are
+//! ignored: versions compare by their three numbers.
+
+use crate::error::Input;
+use crate::report::Report;
+use crate::severity::Severity;
+use crate::snapshot::Snapshot;
+use serde_json::Value;
+use std::fmt;
+
+/// `MAJOR.MINOR.PATCH`, parsed leniently: a leading `v`, missing minor/patch (`2`, `2.1`) and
+/// `-pre`/`+build` suffixes are accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Version {
+    pub major: u64,
+    pub minor: u64,
+    pub patch: u64,
+}
+
+impl Version {
+    pub fn parse(text: &str) -> Result<Version, String> {
+        let trimmed = text.trim();
+        let core = trimmed.strip_prefix(['v', 'V']).unwrap_or(trimmed);
+        let core = core.split(['-', '+']).next().unwrap_or(core);
+        let mut numbers = [0u64; 3];
+        let parts: Vec<&str> = core.split('.').collect();
+        if parts.len() > 3 || parts.iter().any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit())) {
+            return Err(format!("`{text}` is not a semantic version (expected MAJOR.MINOR.PATCH)"));
+        }
+        for (slot, part) in numbers.iter_mut().zip(&parts) {
+            *slot = part.parse().map_err(|_| format!("`{text}`: version number `{part}` is too large"))?;
+        }
+        Ok(Version { major: numbers[0], minor: numbers[1], patch: numbers[2] })
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}.{}", self.major, self.minor, self.patch)
+    }
+}
+
+/// Bumps, smallest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Bump {
+    None,
+    Patch,
+    Minor,
+    Major,
+}
+
+impl Bump {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Bump::None => "none",
+            Bump::Patch => "patch",
+            Bump::Minor => "minor",
+            Bump::Major => "major",
+        }
+    }
+
+    /// The bump from `old` to `new`, or an error when the version went backwards.
+    pub fn between(old: Version, new: Version) -> Result<Bump, String> {
+        if new < old {
+            return Err(format!("the version went backwards, from {old} to {new}"));
+        }
+        Ok(if new.major > old.major {
+            Bump::Major
+        } else if new.minor > old.minor {
+            Bump::Minor
+        } else if new.patch > old.patch {
+            Bump::Patch
+        } else {
+            Bump::None
+        })
+    }
+
+    /// The bump a change of this severity requires, starting from `old`.
+    pub fn required_for(severity: Severity, old: Version) -> Bump {
+        match severity {
+            Severity::Breaking if old.major == 0 => Bump::Minor,
+            Severity::Breaking => Bump::Major,
+            Severity::PotentiallyBreaking | Severity::NonBreaking => Bump::Minor,
+            Severity::Documentation => Bump::Patch,
+        }
+    }
+}
+
+/// The outcome of the gate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SemverCheck {
+    pub ok: bool,
+    pub old: Version,
+    pub new: Version,
+    pub actual: Bump,
+    pub required: Bump,
+    /// The rule of the change that requires `required` (the most severe change).
+    pub rule: Option<String>,
+    /// One sentence for the terminal; on failure it names the required bump and its cause.
+    pub message: String,
+}
+
+/// The change that decides the required bump.
+#[derive(Clone, Debug)]
+pub struct Cause {
+    pub severity: Severity,
+    pub rule: String,
+    pub message: String,
+}
+
+/// Checks the bump from `old_version` to `new_version` against the report's changes (after
+/// overrides and ignores: suppressed changes require nothing).
+pub fn check(report: &Report, old_version: &str, new_version: &str) -> Result<SemverCheck, String> {
+    // `changes` is in severity order, most severe first, so the first change decides.
+    let cause = report.changes.first().map(|c| Cause {
+        severity: c.severity,
+        rule: c.rule.to_string(),
+        message: c.message.clone(),
+    });
+    check_cause(cause, old_version, new_version)
+}
+
+/// [`check`] over a report in its JSON form (what JS holds): reads the first change's
+/// `severity`, `rule` and `message`.
+pub fn check_json(report: &Value, old_version: &str, new_version: &str) -> Result<SemverCheck, String> {
+    let first = report.get("changes").and_then(Value::as_array).and_then(|changes| changes.first());
+    let cause = match first {
+        None => None,
+        Some(change) => {
+            let text = |key: &str| change.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+            let severity = Severity::parse(&text("severity"))
+                .ok_or_else(|| "the report's first change has no valid `severity`".to_string())?;
+            Some(Cause { severity, rule: text("rule"), message: text("message") })
+        }
+    };
+    check_cause(cause, old_version, new_version)
+}
+
+pub fn check_cause(cause: Option<Cause>, old_version: &str, new_version: &str) -> Result<SemverCheck, String> {
+    let old = Version::parse(old_version)?;
+    let new = Version::parse(new_version)?;
+    let actual = Bump::between(old, new)?;
+    let required = cause.as_ref().map_or(Bump::None, |c| Bump::required_for(c.severity, old));
+    let ok = actual >= required;
+    let message = match &cause {
+        None => format!("semver: {old} → {new} ({} bump); no contract changes, any bump is fine.", actual.as_str()),
+        Some(change) if ok => format!(
+            "semver: {old} → {new} is a {} bump; the {} changes need at least {} ({}: {}).",
+            actual.as_str(),
+            change.severity.words(),
+            a_bump(required),
+            change.rule,
+            change.message
+        ),
+        Some(change) => format!(
+            "semver: {old} → {new} is {}, but the changes need {}: {} change `{}`: {}",
+            if actual == Bump::None { "no bump".to_string() } else { a_bump(actual) },
+            a_bump(required),
+            change.severity.as_str(),
+            change.rule,
+            change.message
+        ),
+    };
+    Ok(SemverCheck { ok, old, new, actual, required, rule: cause.map(|c| c.rule), message })
+}
+
+/// `serverInfo.version` of a snapshot (JSON or YAML text, any supported shape), if it has one.
+pub fn server_version(snapshot_text: &str) -> Option<String> {
+    let value = crate::parse_snapshot_text(snapshot_text, Input::Old).ok()?;
+    let snapshot = Snapshot::load(&value, Input::Old).ok()?;
+    let (info, _) = snapshot.server_field("serverInfo")?;
+    info.get("version").and_then(Value::as_str).map(str::to_string)
+}
+
+fn a_bump(bump: Bump) -> String {
+    format!("a {} bump", bump.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(text: &str) -> Version {
+        Version::parse(text).unwrap_or(Version { major: 999, minor: 999, patch: 999 })
+    }
+
+    #[test]
+    fn parses_lenient_versions_and_rejects_others() {
+        assert_eq!(Version::parse("v1.2.3-rc.1+build.5"), Ok(Version { major: 1, minor: 2, patch: 3 }));
+        assert_eq!(Version::parse("2"), Ok(Version { major: 2, minor: 0, patch: 0 }));
+        for bad in ["", "1..2", "1.2.3.4", "latest", "1.x", "99999999999999999999999"] {
+            assert!(Version::parse(bad).is_err(), "{bad} parsed");
+        }
+    }
+
+    #[test]
+    fn bumps_between_versions() {
+        assert_eq!(Bump::between(v("1.2.3"), v("2.0.0")), Ok(Bump::Major));
+        assert_eq!(Bump::between(v("1.2.3"), v("1.3.0")), Ok(Bump::Minor));
+        assert_eq!(Bump::between(v("1.2.3"), v("1.2.4")), Ok(Bump::Patch));
+        assert_eq!(Bump::between(v("1.2.3"), v("1.2.3-beta")), Ok(Bump::None));
+        assert!(Bump::between(v("1.2.3"), v("1.2.2")).is_err());
+    }
+
+    #[test]
+    fn a_too_small_bump_names_the_required_bump_and_its_cause() {
+        let report = crate::diff_text(
+            r#"{"tools":[{"name":"search","inputSchema":{"type":"object"}}]}"#,
+            r#"{"tools":[]}"#,
+            None,
+        );
+        let Ok(report) = report else { panic!("diff failed: {report:?}") };
+        let Ok(minor) = check(&report, "1.4.0", "1.5.0") else { panic!("versions parse") };
+        assert!(!minor.ok);
+        assert_eq!((minor.required, minor.actual), (Bump::Major, Bump::Minor));
+        assert!(minor.message.contains("a major bump") && minor.message.contains("tool.removed"), "{}", minor.message);
+        assert!(check(&report, "1.4.0", "2.0.0").is_ok_and(|c| c.ok));
+        assert!(check(&report, "0.4.0", "0.5.0").is_ok_and(|c| c.ok), "0.x: minor is enough");
+        let json: Value = serde_json::from_str(&report.to_json()).unwrap_or_default();
+        assert_eq!(check_json(&json, "1.4.0", "1.5.0"), Ok(minor));
+    }
+
+    #[test]
+    fn no_changes_need_no_bump() {
+        let Ok(report) = crate::diff_text(r#"{"tools":[]}"#, r#"{"tools":[]}"#, None) else { panic!("diff failed") };
+        assert!(check(&report, "1.0.0", "1.0.0").is_ok_and(|c| c.ok && c.required == Bump::None));
+    }
+
+    #[test]
+    fn reads_the_server_version_from_any_shape() {
+        let full = r#"{"serverInfo":{"name":"s","version":"3.1.4"},"tools":[]}"#;
+        assert_eq!(server_version(full).as_deref(), Some("3.1.4"));
+        assert_eq!(server_version(r#"{"tools":[]}"#), None);
+        assert_eq!(server_version("not: [json"), None);
+    }
+
+    #[test]
+    fn breaking_needs_major_or_minor_while_zero() {
+        assert_eq!(Bump::required_for(Severity::Breaking, v("1.0.0")), Bump::Major);
+        assert_eq!(Bump::required_for(Severity::Breaking, v("0.4.1")), Bump::Minor);
+        assert_eq!(Bump::required_for(Severity::NonBreaking, v("1.0.0")), Bump::Minor);
+        assert_eq!(Bump::required_for(Severity::Documentation, v("1.0.0")), Bump::Patch);
+    }
+}
