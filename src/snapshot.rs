@@ -10,9 +10,9 @@
 
 use crate::error::{Error, Input};
 use crate::finding::EntityKind;
+use crate::index::{first, index};
 use crate::json::{child_pointer, index_pointer, type_name};
 use serde_json::{Map, Value};
-use std::collections::BTreeSet;
 
 /// The marker the CLI's `snapshot` command writes.
 pub const FORMAT_MARKER: &str = "mcp-contract/snapshot@1";
@@ -303,13 +303,14 @@ impl<'a> Loader<'a> {
             }
         }
         let extras = &mut self.snapshot.unmodelled_server;
-        // A set, not a scan per key: a server part may carry any number of vendor keys.
-        let mut seen: BTreeSet<&str> = extras.iter().map(|(name, _, _)| *name).collect();
+        // Keys of one object are unique, so only earlier server parts can repeat one: an index of
+        // those, not a scan per key (a server part may carry any number of vendor keys).
+        let earlier = index(extras.iter().map(|(name, _, _)| *name));
         for (key, value) in map {
             let known = SERVER_FIELDS.contains(&key.as_str())
                 || VOLATILE_FIELDS.contains(&key.as_str())
                 || SectionKind::ALL.iter().any(|kind| kind.field() == key);
-            if !known && seen.insert(key.as_str()) {
+            if !known && first(&earlier, key).is_none() {
                 extras.push((key.as_str(), value, child_pointer(pointer, key)));
             }
         }

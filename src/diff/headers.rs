@@ -4,10 +4,10 @@
 //! case-insensitively, as HTTP does.
 
 use crate::finding::{EntityRef, Finding, Site};
+use crate::index::{first, index};
 use crate::json::child_pointer;
 use crate::rules::RuleId;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 const KEYWORD: &str = "x-mcp-header";
 
@@ -39,26 +39,19 @@ pub(crate) fn compare(
     }
     // Matched by path through an index (the first header of a path, as a scan would find): a
     // schema may route any number of arguments.
-    let (before_paths, after_paths) = (by_path(&before), by_path(&after));
+    let (before_paths, after_paths) =
+        (index(before.iter().map(|h| h.path.as_str())), index(after.iter().map(|h| h.path.as_str())));
     for header in &before {
-        let counterpart = after_paths.get(header.path.as_str()).and_then(|i| after.get(*i));
+        let counterpart = first(&after_paths, &header.path).and_then(|i| after.get(i));
         match counterpart {
             Some(other) if same_header(header.value, other.value) => {}
             Some(other) => report(RuleId::ToolInputMcpHeaderChanged, entity, site, Some(header), Some(other), findings),
             None => report(RuleId::ToolInputMcpHeaderRemoved, entity, site, Some(header), None, findings),
         }
     }
-    for header in after.iter().filter(|h| !before_paths.contains_key(h.path.as_str())) {
+    for header in after.iter().filter(|h| first(&before_paths, &h.path).is_none()) {
         report(RuleId::ToolInputMcpHeaderAdded, entity, site, None, Some(header), findings);
     }
-}
-
-fn by_path<'l>(list: &'l [Header]) -> BTreeMap<&'l str, usize> {
-    let mut index = BTreeMap::new();
-    for (i, header) in list.iter().enumerate() {
-        index.entry(header.path.as_str()).or_insert(i);
-    }
-    index
 }
 
 fn report(

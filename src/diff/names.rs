@@ -4,16 +4,19 @@
 
 use super::entity::entity_ref;
 use crate::finding::{EntityKind, Finding, Site};
+use crate::index::{index, matches};
 use crate::json::values_equal;
 use crate::limits::MAX_RENAME_WORK;
 use crate::pairing::Pair;
 use crate::rules::RuleId;
 use crate::snapshot::Entity;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// The longest name the strictest known host (Claude Desktop) accepts.
 const MAX_HOST_NAME_CHARS: usize = 64;
+
+/// The most distinct offending characters a host-compatibility warning lists.
+const MAX_SHOWN_CHARS: usize = 16;
 
 /// How alike two input schemas' property sets must be (Jaccard) for a rename hint.
 const RENAME_SIMILARITY: f64 = 0.8;
@@ -24,18 +27,11 @@ const RENAME_NAME_SIMILARITY: f64 = 0.85;
 /// Warns about added tools whose names some hosts reject, or that now differ from another tool
 /// only by case. Existing tools are not re-flagged: their names did not change.
 pub(crate) fn host_compatibility(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
-    // (case-folded name, name, exists in old, exists in new), sorted so that each case-folded
-    // group is one run found by binary search: linear-logarithmic in the section, whatever its size.
-    let mut folded: Vec<(String, &str, bool, bool)> = pairs
-        .iter()
-        .map(|pair| match pair {
-            Pair::Removed(e) => (e.key.to_lowercase(), e.key, true, false),
-            Pair::Added(e) => (e.key.to_lowercase(), e.key, false, true),
-            Pair::Both(_, e) => (e.key.to_lowercase(), e.key, true, true),
-        })
-        .collect();
-    folded.sort_unstable();
-    for pair in pairs {
+    // Case-folded names, indexed so that each folded group is one run found by binary search:
+    // linear-logarithmic in the section, whatever its size.
+    let folded: Vec<String> = pairs.iter().map(|pair| pair_entity(pair).key.to_lowercase()).collect();
+    let by_fold = index(folded.iter().map(String::as_str));
+    for (pair, fold) in pairs.iter().zip(&folded) {
         let Pair::Added(tool) = pair else { continue };
         let entity = entity_ref(EntityKind::Tool, tool);
         let site = Site::entity(&entity, None, Some(&tool.pointer)).keys("name", None, Some("name"));
@@ -44,16 +40,22 @@ pub(crate) fn host_compatibility(pairs: &[Pair<Entity>], findings: &mut Vec<Find
             finding.detail = Some(detail);
             findings.push(finding);
         }
-        let fold = tool.key.to_lowercase();
-        let start = folded.partition_point(|(f, ..)| *f < fold);
-        let end = folded.partition_point(|(f, ..)| *f <= fold);
-        let group = folded.get(start..end).unwrap_or_default();
+        // The group in section (name) order, with where each name exists.
+        let group: Vec<(&str, bool, bool)> = matches(&by_fold, fold)
+            .iter()
+            .filter_map(|(_, i)| pairs.get(*i))
+            .map(|pair| match pair {
+                Pair::Removed(e) => (e.key, true, false),
+                Pair::Added(e) => (e.key, false, true),
+                Pair::Both(_, e) => (e.key, true, true),
+            })
+            .collect();
         let twins: Vec<String> = group
             .iter()
-            .filter(|(_, name, _, in_new)| *in_new && *name != tool.key)
-            .map(|(_, name, _, _)| format!("`{name}`"))
+            .filter(|(name, _, in_new)| *in_new && *name != tool.key)
+            .map(|(name, _, _)| format!("`{name}`"))
             .collect();
-        let old_twins = group.iter().filter(|(_, _, in_old, _)| *in_old).count();
+        let old_twins = group.iter().filter(|(_, in_old, _)| *in_old).count();
         // A new twin only if the case-folded group grew (an old collision is not news).
         if !twins.is_empty() && old_twins < twins.len() + 1 {
             let mut finding = Finding::new(RuleId::ToolNameCaseCollision, &entity, site, tool.key);
@@ -63,16 +65,34 @@ pub(crate) fn host_compatibility(pairs: &[Pair<Entity>], findings: &mut Vec<Find
     }
 }
 
+fn pair_entity<'p, 'a>(pair: &Pair<'p, Entity<'a>>) -> &'p Entity<'a> {
+    match *pair {
+        Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e,
+    }
+}
+
 /// Why some hosts reject a tool name, if they do.
 fn host_problems(name: &str) -> Option<String> {
     let mut problems = Vec::new();
-    // Distinct offending characters in order of first appearance; the set keeps a hostile name
-    // of many distinct characters linear-logarithmic.
-    let mut seen = BTreeSet::new();
-    let bad: Vec<char> =
-        name.chars().filter(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-')) && seen.insert(*c)).collect();
+    // Distinct offending characters in order of first appearance, at most a few: the scan of
+    // the shown ones then stays linear on a hostile name of many distinct characters.
+    let mut bad: Vec<char> = Vec::new();
+    let mut more = false;
+    for c in name.chars().filter(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))) {
+        if bad.contains(&c) {
+            continue;
+        }
+        if bad.len() == MAX_SHOWN_CHARS {
+            more = true;
+            break;
+        }
+        bad.push(c);
+    }
     if !bad.is_empty() {
-        let shown: Vec<String> = bad.iter().map(|c| format!("{c:?}")).collect();
+        let mut shown: Vec<String> = bad.iter().map(|c| format!("{c:?}")).collect();
+        if more {
+            shown.push("…".to_string());
+        }
         problems.push(format!("contains {} (hosts accept only A-Z a-z 0-9 _ -)", shown.join(" ")));
     }
     let length = name.chars().count();

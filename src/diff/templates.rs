@@ -7,6 +7,7 @@ use super::entity::{both_site, compare_shared, existence, value_field, SharedRul
 use super::meta::MetaRules;
 use super::resources::{content_annotations, AnnotationRules};
 use crate::finding::{EntityKind, Finding, Site};
+use crate::index::{first, index, matches};
 use crate::pairing::Pair;
 use crate::rules::RuleId;
 use crate::snapshot::Entity;
@@ -67,46 +68,42 @@ fn compare_fields(
 
 /// Pairs each removed template with the added one of the same skeleton, when exactly one of
 /// each has that skeleton (anything more ambiguous stays removed + added). Lookups go through
-/// sorted lists, so a section of many templates stays linear-logarithmic.
+/// sorted indexes, so a section of many templates stays linear-logarithmic.
 fn rematch<'s, 'a>(pairs: Vec<Pair<'s, Entity<'a>>>) -> Vec<Pair<'s, Entity<'a>>> {
-    let shaped = |want_added: bool| -> Vec<(String, &'s Entity<'a>)> {
-        let mut list: Vec<(String, &'s Entity<'a>)> = pairs
+    let side = |want_added: bool| -> Vec<(String, &'s Entity<'a>)> {
+        pairs
             .iter()
             .filter_map(|pair| match (pair, want_added) {
                 (Pair::Removed(e), false) | (Pair::Added(e), true) => Some((skeleton(e.key), *e)),
                 _ => None,
             })
-            .collect();
-        list.sort_by(|x, y| x.0.cmp(&y.0));
-        list
+            .collect()
     };
-    let (removed, added) = (shaped(false), shaped(true));
-    let only = |list: &[(String, &'s Entity<'a>)], shape: &str| {
-        let start = list.partition_point(|(s, _)| s.as_str() < shape);
-        match (list.get(start), list.get(start + 1)) {
-            (Some((s, e)), next) if s == shape && next.is_none_or(|(t, _)| t != shape) => Some(*e),
-            _ => None,
-        }
+    let (removed, added) = (side(false), side(true));
+    let (removed_shapes, added_shapes) =
+        (index(removed.iter().map(|(s, _)| s.as_str())), index(added.iter().map(|(s, _)| s.as_str())));
+    // The one entry of `list` with this skeleton, if exactly one has it.
+    let only = |shapes: &[(&str, usize)], list: &[(String, &'s Entity<'a>)], shape: &str| match matches(shapes, shape) {
+        [(_, i)] => list.get(*i).map(|(_, e)| *e),
+        _ => None,
     };
-    // (old key, new key, new entity) for every unambiguous match, sorted by old key.
-    let mut matched: Vec<(&str, &str, &'s Entity<'a>)> = removed
+    // (old key, new entity) for every unambiguous match, indexed by old and by new key.
+    let matched: Vec<(&str, &'s Entity<'a>)> = removed
         .iter()
         .filter_map(|(shape, old)| {
-            let new = only(&added, shape)?;
-            only(&removed, shape).map(|_| (old.key, new.key, new))
+            only(&removed_shapes, &removed, shape)?;
+            Some((old.key, only(&added_shapes, &added, shape)?))
         })
         .collect();
-    matched.sort_unstable_by_key(|(old, _, _)| *old);
-    let mut new_keys: Vec<&str> = matched.iter().map(|(_, new, _)| *new).collect();
-    new_keys.sort_unstable();
+    let (by_old, by_new) = (index(matched.iter().map(|(old, _)| *old)), index(matched.iter().map(|(_, new)| new.key)));
     pairs
         .into_iter()
         .filter_map(|pair| match pair {
-            Pair::Removed(old) => Some(match matched.binary_search_by_key(&old.key, |(key, _, _)| key) {
-                Ok(i) => matched.get(i).map_or(Pair::Removed(old), |(_, _, new)| Pair::Both(old, new)),
-                Err(_) => Pair::Removed(old),
+            Pair::Removed(old) => Some(match first(&by_old, old.key).and_then(|i| matched.get(i)) {
+                Some((_, new)) => Pair::Both(old, new),
+                None => Pair::Removed(old),
             }),
-            Pair::Added(new) if new_keys.binary_search(&new.key).is_ok() => None,
+            Pair::Added(new) if first(&by_new, new.key).is_some() => None,
             other => Some(other),
         })
         .collect()
