@@ -9,7 +9,8 @@
 //! diff allocates beyond its inputs, counted by this binary's global allocator.
 //!
 //! It also writes the inputs and the native figures to `target/bench-inputs/` so that
-//! `scripts/bench-wasm.mjs` measures the wasm module on the same bytes and reports the ratio.
+//! `scripts/bench-wasm.mjs` measures the wasm module on the same bytes, and it names this binary
+//! there: `scale --run OLD NEW` times one native `run` for the harness to compare back to back.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -87,6 +88,10 @@ struct Figures {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some([old, new]) = args.iter().position(|a| a == "--run").and_then(|i| args.get(i + 1..i + 3)) {
+        return time_run(old, new);
+    }
     let corpus = common::corpus_dir();
     let out = common::repo_root().join("target/bench-inputs");
     if let Err(e) = std::fs::create_dir_all(&out) {
@@ -149,11 +154,26 @@ fn main() {
          policy on the parsed values; ratio = diff / parse, target <= 1.0 on the stress pair; run = parse + diff + \
          JSON report; peak = most heap live during one diff beyond the parsed inputs, target <= 4x the input bytes)"
     );
-    let figures = serde_json::to_string_pretty(&Value::Array(native)).unwrap_or_default();
+    let runner = std::env::current_exe().map(|p| p.display().to_string()).unwrap_or_default();
+    let figures = serde_json::to_string_pretty(&json!({ "runner": runner, "cases": native })).unwrap_or_default();
     match std::fs::write(out.join("native.json"), figures) {
         Ok(()) => println!("inputs and native figures for scripts/bench-wasm.mjs: {}", out.display()),
         Err(e) => eprintln!("cannot write native figures: {e}"),
     }
+}
+
+/// `--run OLD NEW`: prints the median time of the full native `run` on two files, so the wasm
+/// harness can time native and wasm back to back on a machine whose load changes.
+fn time_run(old: &str, new: &str) {
+    let (Ok(old), Ok(new)) = (std::fs::read_to_string(old), std::fs::read_to_string(new)) else {
+        eprintln!("--run: unreadable input");
+        return;
+    };
+    let options = RunOptions { format: Format::Json, ..RunOptions::default() };
+    let time = median(|| {
+        std::hint::black_box(run(&old, &new, None, &options).ok());
+    });
+    println!("{}", ms(time));
 }
 
 /// Writes a generated pair under `out/slug/` and returns it as a case.
