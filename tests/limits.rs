@@ -251,3 +251,38 @@ fn wide_server_parts_are_compared_by_index() {
     assert!(count(&report, "server.capabilities.changed") >= 20_000, "{:?}", &rules_of(&report)[..5]);
     assert!(run(&old, &old).changes.is_empty());
 }
+
+#[test]
+fn a_ref_bomb_expands_a_bounded_number_of_times() {
+    // Each definition refers to the next one twice: 2^40 nodes if every $ref were expanded.
+    let defs: serde_json::Map<String, Value> = (0..40)
+        .map(|i| {
+            let next = json!({ "$ref": format!("#/$defs/d{}", i + 1) });
+            (format!("d{i}"), json!({ "type": "object", "properties": { "left": next.clone(), "right": next } }))
+        })
+        .chain([("d40".to_string(), json!({ "type": "string" }))])
+        .collect();
+    let schema = |leaf: &str| {
+        let mut defs = defs.clone();
+        defs.insert("d40".into(), json!({ "type": leaf }));
+        json!({ "type": "object", "properties": { "root": { "$ref": "#/$defs/d0" } }, "$defs": defs })
+    };
+    let old = json!({ "tools": [tool("t", schema("string"))] });
+    let new = json!({ "tools": [tool("t", schema("integer"))] });
+    let report = run(&old, &new);
+    assert!(!report.changes.is_empty(), "the change at the bottom is reported, or its unexpanded reference is");
+    assert!(run(&old, &old).changes.is_empty());
+}
+
+#[test]
+fn a_schema_of_50000_properties_is_compared() {
+    let wide = |skip: usize| -> Value {
+        let props: serde_json::Map<String, Value> = (0..50_000)
+            .filter(|i| *i != skip)
+            .map(|i| (format!("p{i}"), json!({ "type": "string", "maxLength": i % 100 + 1 })))
+            .collect();
+        json!({ "tools": [tool("t", json!({ "type": "object", "properties": props, "additionalProperties": false }))] })
+    };
+    let report = run(&wide(usize::MAX), &wide(25_000));
+    assert_eq!(rules_of(&report), vec!["tool.input.property.removed"]);
+}

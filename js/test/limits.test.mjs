@@ -113,3 +113,23 @@ test("sections of thousands of renamed tools and templates stay near-linear", ()
   assert.equal(rematched.changes.length, 20_000);
   assert.ok(rulesOf(rematched).every((r) => r === "resourceTemplate.variables.changed"));
 });
+
+test("a $ref bomb and a 50,000-property schema finish", () => {
+  const defs = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => {
+      const next = { $ref: `#/$defs/d${i + 1}` };
+      return [`d${i}`, { type: "object", properties: { left: next, right: next } }];
+    }),
+  );
+  const bomb = (leaf) => ({
+    tools: [tool("t", { type: "object", properties: { root: { $ref: "#/$defs/d0" } }, $defs: { ...defs, d40: { type: leaf } } })],
+  });
+  assert.ok(both(bomb("string"), bomb("integer")).changes.length > 0);
+
+  const wide = (skip) => {
+    const properties = {};
+    for (let i = 0; i < 50_000; i++) if (i !== skip) properties[`p${i}`] = { type: "string", maxLength: (i % 100) + 1 };
+    return { tools: [tool("t", { type: "object", properties, additionalProperties: false })] };
+  };
+  assert.deepEqual(rulesOf(both(wide(-1), wide(25_000))), ["tool.input.property.removed"]);
+});
