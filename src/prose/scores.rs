@@ -1,5 +1,6 @@
 //! The two step-5 similarity scores, each bounded in cost.
 
+use super::distance::osa_distance;
 use super::normalise::Counts;
 
 /// Largest product of the two lengths in chars an edit distance is computed for: ~4 M cells is a few
@@ -10,9 +11,9 @@ pub const MAX_EDIT_CELLS: usize = 4_000_000;
 /// changed regions stays bounded too.
 pub const EDIT_BUDGET: usize = 4 * MAX_EDIT_CELLS;
 
-/// Character-level edit similarity in [0, 1]: 1 − edit distance / longer length, via strsim's optimal string
+/// Character-level edit similarity in [0, 1]: 1 − edit distance / longer length, via the optimal string
 /// alignment distance (a swapped pair of letters, the commonest typo, costs 1 as in Damerau, not 2 as in
-/// Levenshtein, while keeping Levenshtein's linear memory).
+/// Levenshtein), computed bit-parallel in `distance` with the same value as strsim's.
 ///
 /// A region beyond [`MAX_EDIT_CELLS`] (over ~2,000 changed chars on each side) or beyond what is left of `budget`
 /// is not measured (`None`); the caller then treats it as rewritten: erring toward a warning is the design, and no
@@ -26,7 +27,7 @@ pub fn char_similarity(old: &str, new: &str, budget: &mut usize) -> Option<f64> 
     *budget -= cells;
     let longer = old_chars.max(new_chars).max(1);
     let (old_middle, new_middle) = differing_middle(old, new);
-    Some(1.0 - strsim::osa_distance(old_middle, new_middle) as f64 / longer as f64)
+    Some(1.0 - osa_distance(old_middle, new_middle) as f64 / longer as f64)
 }
 
 /// The two texts without their common prefix and suffix (whole chars). The distance is the same
