@@ -1,14 +1,18 @@
 //! Command-line dispatch: global flags, the subcommand table, exit codes and the one-line errors.
-//! Each subcommand lives in lib/commands/<name>.js and exports `{ name, summary, usage, options, run }`;
-//! `run` returns the exit code (or a promise of it) (0 pass/warn, 1 fail threshold reached, 2 usage or input error).
+//! Each subcommand lives in lib/commands/<name>.js and exports `{ name, summary, usage, options, run }`
+//! (and `takesServer` when it accepts `-- COMMAND [ARGS…]`); `run` returns the exit code or a
+//! promise of it (0 pass/warn, 1 fail threshold reached, 2 usage or input error, 130 Ctrl-C).
+//! The command modules are light: capture, the MCP SDK and the semantic pass load lazily.
 import { parseArgs } from "node:util";
 import { engine } from "./engine.js";
-import { describe, UsageError } from "./errors.js";
+import { CliError, describe, UsageError } from "./errors.js";
+import * as checkCommand from "./commands/check.js";
 import * as diffCommand from "./commands/diff.js";
 import * as explainCommand from "./commands/explain.js";
 import * as rulesCommand from "./commands/rules.js";
+import * as snapshotCommand from "./commands/snapshot.js";
 
-export const COMMANDS = [diffCommand, rulesCommand, explainCommand];
+export const COMMANDS = [diffCommand, snapshotCommand, checkCommand, rulesCommand, explainCommand];
 
 export const EXIT = { ok: 0, fail: 1, usage: 2 };
 
@@ -23,7 +27,7 @@ export async function main(argv, io = { stdout: process.stdout, stderr: process.
     return await dispatch(argv, ctx);
   } catch (error) {
     ctx.stderr.write(`mcp-contract: ${describe(error, ctx.files, panics.message())}\n`);
-    return EXIT.usage;
+    return error instanceof CliError ? error.exitCode : EXIT.usage;
   } finally {
     panics.restore();
   }
@@ -60,8 +64,12 @@ function dispatch(argv, ctx) {
     return EXIT.ok;
   }
   const command = findCommand(first);
+  // `-- COMMAND [ARGS…]` is the server to run; its arguments are never parsed as ours.
+  const dashes = command.takesServer ? rest.indexOf("--") : -1;
+  const own = dashes === -1 ? rest : rest.slice(0, dashes);
+  const server = dashes === -1 ? [] : rest.slice(dashes + 1);
   const { values, positionals } = parseArgs({
-    args: rest,
+    args: own,
     options: { ...command.options, help: { type: "boolean", short: "h" } },
     allowPositionals: true,
     strict: true,
@@ -70,7 +78,7 @@ function dispatch(argv, ctx) {
     ctx.stdout.write(commandHelp(command));
     return EXIT.ok;
   }
-  return command.run(values, positionals, ctx);
+  return command.run(values, positionals, ctx, server);
 }
 
 function findCommand(name) {
