@@ -8,8 +8,10 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
-import { COMMANDS } from "../lib/cli.js";
+import { loadCommands } from "../lib/cli.js";
 import { FORMATS } from "../lib/report.js";
+
+const COMMANDS = await loadCommands();
 import { cli, cliAsync, fixturesDir, gone, httpServer, repoRoot, server } from "./helpers.mjs";
 
 const fixture = (rule, side) => join(fixturesDir, rule, `${side}.json`);

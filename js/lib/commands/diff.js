@@ -7,8 +7,8 @@ import { REPORT_HELP, REPORT_OPTIONS, checkReportOptions, deliver } from "../rep
 
 export const name = "diff";
 export const summary = "Compare two snapshots and report every contract change with its severity.";
-export const usage = "diff OLD NEW [--config FILE] [--format FORMAT] [--fail-on SEVERITY|none] [--warn-on SEVERITY|none]\n" +
-  "                  [--output FILE] [--semver [--old-version V] [--new-version V]] [--semantic] [--semantic-cmd CMD]";
+export const usage =
+  "diff OLD NEW [--config FILE] [--format FORMAT] [--fail-on SEVERITY] [--warn-on SEVERITY] [--output FILE] [--semver] [--semantic]";
 export const help = `
 OLD and NEW are snapshots (JSON or YAML: a full snapshot, a tools/list result, a bare tool array
 or a JSON-RPC response), each given as a file path, - for standard input, or git:REF:PATH (the
