@@ -72,6 +72,10 @@ struct Stated {
 fn stated_facts(row: &IndexRow) -> Stated {
     let mut stated = Stated::default();
     for clause in row.what_changed.split("; ") {
+        // "input $defs 'D' property 'x'" is a property reached through a `$ref`: the engine
+        // follows references, so it is stated like any other property (compared by leaf name).
+        let clause = without_defs_prefix(clause);
+        let clause = clause.as_str();
         let (clause, was_required) = match clause.strip_suffix(" (was required)") {
             Some(clause) => (clause, true),
             None => (clause, false),
@@ -90,6 +94,15 @@ fn stated_facts(row: &IndexRow) -> Stated {
         }
     }
     stated
+}
+
+fn without_defs_prefix(clause: &str) -> String {
+    let Some(start) = clause.find("$defs '") else { return clause.to_string() };
+    let after = &clause[start + "$defs '".len()..];
+    match after.find("' property ") {
+        Some(end) => format!("{}property {}", &clause[..start], &after[end + "' property ".len()..]),
+        None => clause.to_string(),
+    }
 }
 
 fn leaf(path: &str) -> &str {

@@ -191,49 +191,49 @@ declare_rules! {
         summary: "A tool's inputSchema gained a property.",
         why: "Callers that do not send the new property are unaffected unless it is also required (reported separately).",
         advice: "Nothing to do; document the property so models use it.",
-        message: "tool `{name}`: input property `{subject}` was added",
+        message: "tool `{name}`: input property `{subject}` was added{detail}",
     }
     ToolInputPropertyRemoved = "tool.input.property.removed" {
         severity: Breaking,
         summary: "A tool's inputSchema lost a property.",
         why: "Callers that still send the property are rejected when additional properties are forbidden, or have the argument silently ignored otherwise.",
         advice: "Keep accepting the property for a release and mark it deprecated in its description before removing it.",
-        message: "tool `{name}`: input property `{subject}` was removed",
+        message: "tool `{name}`: input property `{subject}` was removed{detail}",
     }
     ToolInputRequiredAdded = "tool.input.required.added" {
         severity: Breaking,
         summary: "A tool input property became required.",
         why: "Existing calls that omit the property now fail validation.",
         advice: "Make the property optional with a server-side default instead.",
-        message: "tool `{name}`: input property `{subject}` is now required",
+        message: "tool `{name}`: input property `{subject}` is now required{detail}",
     }
     ToolInputRequiredRemoved = "tool.input.required.removed" {
         severity: NonBreaking,
         summary: "A tool input property is no longer required.",
         why: "Every call that was valid before still is; callers may now omit the property.",
         advice: "Nothing to do; say in the description what happens when it is omitted.",
-        message: "tool `{name}`: input property `{subject}` is no longer required",
+        message: "tool `{name}`: input property `{subject}` is no longer required{detail}",
     }
     ToolInputTypeChanged = "tool.input.type.changed" {
         severity: Breaking,
         summary: "An input value's JSON type changed to one that neither contains nor is contained by the old one.",
         why: "Callers that send the old type are rejected.",
         advice: "Accept both types (a type array) for a release, then narrow.",
-        message: "tool `{name}`: input `{subject}` type changed from {old} to {new}",
+        message: "tool `{name}`: input `{subject}` type changed from {old} to {new}{detail}",
     }
     ToolInputTypeNarrowed = "tool.input.type.narrowed" {
         severity: Breaking,
         summary: "An input value accepts fewer JSON types than before.",
         why: "Callers that send a type that is no longer accepted are rejected (integer is a subset of number, so number → integer narrows).",
         advice: "Keep accepting the old types, or convert them on the server.",
-        message: "tool `{name}`: input `{subject}` type narrowed from {old} to {new}",
+        message: "tool `{name}`: input `{subject}` type narrowed from {old} to {new}{detail}",
     }
     ToolInputTypeWidened = "tool.input.type.widened" {
         severity: NonBreaking,
         summary: "An input value accepts more JSON types than before.",
         why: "Every argument that was valid stays valid; the input side is written by the caller, so widening it is safe.",
         advice: "Nothing to do.",
-        message: "tool `{name}`: input `{subject}` type widened from {old} to {new}",
+        message: "tool `{name}`: input `{subject}` type widened from {old} to {new}{detail}",
     }
     ToolOutputKeywordUnmodelled = "tool.output.keyword.unmodelled" {
         severity: Breaking,
@@ -247,28 +247,28 @@ declare_rules! {
         summary: "A tool's outputSchema gained a property.",
         why: "Consumers of `structuredContent` see an extra field they can ignore.",
         advice: "Nothing to do.",
-        message: "tool `{name}`: output property `{subject}` was added",
+        message: "tool `{name}`: output property `{subject}` was added{detail}",
     }
     ToolOutputPropertyRemoved = "tool.output.property.removed" {
         severity: Breaking,
         summary: "A tool's outputSchema lost a property.",
         why: "Consumers that read the field from `structuredContent` no longer find it described, and the server may stop sending it.",
         advice: "Keep returning the field for a release and mark it deprecated first.",
-        message: "tool `{name}`: output property `{subject}` was removed",
+        message: "tool `{name}`: output property `{subject}` was removed{detail}",
     }
     ToolOutputRequiredAdded = "tool.output.required.added" {
         severity: NonBreaking,
         summary: "A tool output property became required (always present).",
         why: "Consumers get a stronger guarantee; results they handled before are still handled.",
         advice: "Nothing to do.",
-        message: "tool `{name}`: output property `{subject}` is now always present",
+        message: "tool `{name}`: output property `{subject}` is now always present{detail}",
     }
     ToolOutputRequiredRemoved = "tool.output.required.removed" {
         severity: Breaking,
         summary: "A tool output property is no longer guaranteed to be present.",
         why: "Consumers that read the field unconditionally now meet results without it.",
         advice: "Keep the field required, or release the change as a major version.",
-        message: "tool `{name}`: output property `{subject}` may now be absent",
+        message: "tool `{name}`: output property `{subject}` may now be absent{detail}",
     }
     ToolOutputSchemaAdded = "tool.output.schema.added" {
         severity: PotentiallyBreaking,
@@ -289,21 +289,893 @@ declare_rules! {
         summary: "An output value's JSON type changed to one that neither contains nor is contained by the old one.",
         why: "Consumers that parse the old type meet values of a type they do not handle.",
         advice: "Return a new field with the new type and keep the old one for a release.",
-        message: "tool `{name}`: output `{subject}` type changed from {old} to {new}",
+        message: "tool `{name}`: output `{subject}` type changed from {old} to {new}{detail}",
     }
     ToolOutputTypeNarrowed = "tool.output.type.narrowed" {
         severity: NonBreaking,
         summary: "An output value has fewer possible JSON types than before.",
         why: "Consumers handled every old type, so they handle the remaining ones.",
         advice: "Nothing to do.",
-        message: "tool `{name}`: output `{subject}` type narrowed from {old} to {new}",
+        message: "tool `{name}`: output `{subject}` type narrowed from {old} to {new}{detail}",
     }
     ToolOutputTypeWidened = "tool.output.type.widened" {
         severity: Breaking,
         summary: "An output value may have more JSON types than before.",
         why: "The output side is read by the caller: consumers that expect the old types (for example a string that may now be null) break on the new ones.",
         advice: "Keep the output type as it was, or add a new field with the wider type.",
-        message: "tool `{name}`: output `{subject}` type widened from {old} to {new}",
+        message: "tool `{name}`: output `{subject}` type widened from {old} to {new}{detail}",
+    }
+    ToolInputEnumWidened = "tool.input.enum.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its allowed values (`enum` / `const`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` allowed values widened from {old} to {new}{detail}",
+    }
+    ToolInputEnumNarrowed = "tool.input.enum.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its allowed values (`enum` / `const`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` allowed values narrowed from {old} to {new}{detail}",
+    }
+    ToolInputEnumChanged = "tool.input.enum.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts a different set of instances through its allowed values (`enum` / `const`).",
+        why: "The engine cannot show that every argument valid before is still valid (containment is undecidable or the sets cross), so callers may be rejected.",
+        advice: "Accept both the old and the new forms for a release; if they are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: input `{subject}` allowed values changed from {old} to {new}{detail}",
+    }
+    ToolInputRangeWidened = "tool.input.range.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its numeric range (`minimum` / `maximum` / `exclusiveMinimum` / `exclusiveMaximum`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` numeric range widened from {old} to {new}{detail}",
+    }
+    ToolInputRangeNarrowed = "tool.input.range.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its numeric range (`minimum` / `maximum` / `exclusiveMinimum` / `exclusiveMaximum`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` numeric range narrowed from {old} to {new}{detail}",
+    }
+    ToolInputMultipleOfWidened = "tool.input.multipleOf.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `multipleOf` step (`multipleOf`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `multipleOf` step widened from {old} to {new}{detail}",
+    }
+    ToolInputMultipleOfNarrowed = "tool.input.multipleOf.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `multipleOf` step (`multipleOf`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `multipleOf` step narrowed from {old} to {new}{detail}",
+    }
+    ToolInputMultipleOfChanged = "tool.input.multipleOf.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts a different set of instances through its `multipleOf` step (`multipleOf`).",
+        why: "The engine cannot show that every argument valid before is still valid (containment is undecidable or the sets cross), so callers may be rejected.",
+        advice: "Accept both the old and the new forms for a release; if they are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: input `{subject}` `multipleOf` step changed from {old} to {new}{detail}",
+    }
+    ToolInputLengthWidened = "tool.input.length.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its string length limits (`minLength` / `maxLength`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` string length limits widened from {old} to {new}{detail}",
+    }
+    ToolInputLengthNarrowed = "tool.input.length.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its string length limits (`minLength` / `maxLength`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` string length limits narrowed from {old} to {new}{detail}",
+    }
+    ToolInputItemCountWidened = "tool.input.itemCount.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its array length limits (`minItems` / `maxItems`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` array length limits widened from {old} to {new}{detail}",
+    }
+    ToolInputItemCountNarrowed = "tool.input.itemCount.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its array length limits (`minItems` / `maxItems`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` array length limits narrowed from {old} to {new}{detail}",
+    }
+    ToolInputPropertyCountWidened = "tool.input.propertyCount.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its object size limits (`minProperties` / `maxProperties`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` object size limits widened from {old} to {new}{detail}",
+    }
+    ToolInputPropertyCountNarrowed = "tool.input.propertyCount.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its object size limits (`minProperties` / `maxProperties`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` object size limits narrowed from {old} to {new}{detail}",
+    }
+    ToolInputContainsWidened = "tool.input.contains.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `contains` requirement (`contains`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `contains` requirement widened from {old} to {new}{detail}",
+    }
+    ToolInputContainsNarrowed = "tool.input.contains.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `contains` requirement (`contains`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `contains` requirement narrowed from {old} to {new}{detail}",
+    }
+    ToolInputContainsCountWidened = "tool.input.containsCount.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `contains` count limits (`minContains` / `maxContains`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `contains` count limits widened from {old} to {new}{detail}",
+    }
+    ToolInputContainsCountNarrowed = "tool.input.containsCount.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `contains` count limits (`minContains` / `maxContains`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `contains` count limits narrowed from {old} to {new}{detail}",
+    }
+    ToolInputUniqueItemsWidened = "tool.input.uniqueItems.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `uniqueItems` requirement (`uniqueItems`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `uniqueItems` requirement widened from {old} to {new}{detail}",
+    }
+    ToolInputUniqueItemsNarrowed = "tool.input.uniqueItems.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `uniqueItems` requirement (`uniqueItems`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `uniqueItems` requirement narrowed from {old} to {new}{detail}",
+    }
+    ToolInputPatternWidened = "tool.input.pattern.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `pattern` (`pattern`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `pattern` widened from {old} to {new}{detail}",
+    }
+    ToolInputPatternNarrowed = "tool.input.pattern.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `pattern` (`pattern`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `pattern` narrowed from {old} to {new}{detail}",
+    }
+    ToolInputPatternChanged = "tool.input.pattern.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts a different set of instances through its `pattern` (`pattern`).",
+        why: "The engine cannot show that every argument valid before is still valid (containment is undecidable or the sets cross), so callers may be rejected.",
+        advice: "Accept both the old and the new forms for a release; if they are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: input `{subject}` `pattern` changed from {old} to {new}{detail}",
+    }
+    ToolInputFormatWidened = "tool.input.format.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `format` (`format`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `format` widened from {old} to {new}{detail}",
+    }
+    ToolInputFormatNarrowed = "tool.input.format.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `format` (`format`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `format` narrowed from {old} to {new}{detail}",
+    }
+    ToolInputFormatChanged = "tool.input.format.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts a different set of instances through its `format` (`format`).",
+        why: "The engine cannot show that every argument valid before is still valid (containment is undecidable or the sets cross), so callers may be rejected.",
+        advice: "Accept both the old and the new forms for a release; if they are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: input `{subject}` `format` changed from {old} to {new}{detail}",
+    }
+    ToolInputAdditionalPropertiesWidened = "tool.input.additionalProperties.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `additionalProperties` policy (`additionalProperties`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `additionalProperties` policy widened from {old} to {new}{detail}",
+    }
+    ToolInputAdditionalPropertiesNarrowed = "tool.input.additionalProperties.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `additionalProperties` policy (`additionalProperties`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `additionalProperties` policy narrowed from {old} to {new}{detail}",
+    }
+    ToolInputSubschemaWidened = "tool.input.subschema.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its whole subschema (`true`/`false`) (a boolean schema).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` whole subschema (`true`/`false`) widened from {old} to {new}{detail}",
+    }
+    ToolInputSubschemaNarrowed = "tool.input.subschema.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its whole subschema (`true`/`false`) (a boolean schema).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` whole subschema (`true`/`false`) narrowed from {old} to {new}{detail}",
+    }
+    ToolInputAnyOfWidened = "tool.input.anyOf.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `anyOf` alternatives (`anyOf`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `anyOf` alternatives widened from {old} to {new}{detail}",
+    }
+    ToolInputAnyOfNarrowed = "tool.input.anyOf.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `anyOf` alternatives (`anyOf`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `anyOf` alternatives narrowed from {old} to {new}{detail}",
+    }
+    ToolInputOneOfWidened = "tool.input.oneOf.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `oneOf` alternatives widened from {old} to {new}{detail}",
+    }
+    ToolInputOneOfNarrowed = "tool.input.oneOf.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `oneOf` alternatives narrowed from {old} to {new}{detail}",
+    }
+    ToolInputOneOfChanged = "tool.input.oneOf.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts a different set of instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "The engine cannot show that every argument valid before is still valid (containment is undecidable or the sets cross), so callers may be rejected.",
+        advice: "Accept both the old and the new forms for a release; if they are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: input `{subject}` `oneOf` alternatives changed from {old} to {new}{detail}",
+    }
+    ToolInputAllOfWidened = "tool.input.allOf.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `allOf` requirements (`allOf`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `allOf` requirements widened from {old} to {new}{detail}",
+    }
+    ToolInputAllOfNarrowed = "tool.input.allOf.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `allOf` requirements (`allOf`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `allOf` requirements narrowed from {old} to {new}{detail}",
+    }
+    ToolInputNotWidened = "tool.input.not.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `not` exclusion (`not`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `not` exclusion widened from {old} to {new}{detail}",
+    }
+    ToolInputNotNarrowed = "tool.input.not.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `not` exclusion (`not`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `not` exclusion narrowed from {old} to {new}{detail}",
+    }
+    ToolInputPatternPropertiesWidened = "tool.input.patternProperties.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `patternProperties` (`patternProperties`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `patternProperties` widened from {old} to {new}{detail}",
+    }
+    ToolInputPatternPropertiesNarrowed = "tool.input.patternProperties.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `patternProperties` (`patternProperties`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `patternProperties` narrowed from {old} to {new}{detail}",
+    }
+    ToolInputPropertyNamesWidened = "tool.input.propertyNames.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `propertyNames` constraint (`propertyNames`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `propertyNames` constraint widened from {old} to {new}{detail}",
+    }
+    ToolInputPropertyNamesNarrowed = "tool.input.propertyNames.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `propertyNames` constraint (`propertyNames`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `propertyNames` constraint narrowed from {old} to {new}{detail}",
+    }
+    ToolInputDependentRequiredWidened = "tool.input.dependentRequired.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `dependentRequired` (draft-07 `dependencies`) requirements (`dependentRequired`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `dependentRequired` (draft-07 `dependencies`) requirements widened from {old} to {new}{detail}",
+    }
+    ToolInputDependentRequiredNarrowed = "tool.input.dependentRequired.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `dependentRequired` (draft-07 `dependencies`) requirements (`dependentRequired`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `dependentRequired` (draft-07 `dependencies`) requirements narrowed from {old} to {new}{detail}",
+    }
+    ToolInputDependentSchemasWidened = "tool.input.dependentSchemas.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `dependentSchemas` (draft-07 `dependencies`) requirements (`dependentSchemas`).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `dependentSchemas` (draft-07 `dependencies`) requirements widened from {old} to {new}{detail}",
+    }
+    ToolInputDependentSchemasNarrowed = "tool.input.dependentSchemas.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `dependentSchemas` (draft-07 `dependencies`) requirements (`dependentSchemas`).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `dependentSchemas` (draft-07 `dependencies`) requirements narrowed from {old} to {new}{detail}",
+    }
+    ToolInputConditionalChanged = "tool.input.conditional.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts a different set of instances through its `if`/`then`/`else` conditional (`if` / `then` / `else`).",
+        why: "The engine cannot show that every argument valid before is still valid (containment is undecidable or the sets cross), so callers may be rejected.",
+        advice: "Accept both the old and the new forms for a release; if they are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: input `{subject}` `if`/`then`/`else` conditional changed from {old} to {new}{detail}",
+    }
+    ToolInputRefChanged = "tool.input.ref.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts a different set of instances through its `$ref` that cannot be expanded (`$ref`).",
+        why: "The engine cannot show that every argument valid before is still valid (containment is undecidable or the sets cross), so callers may be rejected.",
+        advice: "Accept both the old and the new forms for a release; if they are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: input `{subject}` `$ref` that cannot be expanded changed from {old} to {new}{detail}",
+    }
+    ToolInputPatternGeneratorChurn = "tool.input.pattern.generatorChurn" {
+        severity: PotentiallyBreaking,
+        summary: "A `pattern` changed in a tool's inputSchema next to an unchanged `format`.",
+        why: "Schema generators (zod 4's email and date-time regexes) rewrite such patterns between versions; strictly the accepted strings may differ, but the `format` states the intent, which is unchanged.",
+        advice: "Check that the values you send or expect still match the new regex.",
+        message: "tool `{name}`: input `{subject}` pattern changed from {old} to {new} next to an unchanged format{detail}",
+    }
+    ToolInputDepthExceeded = "tool.input.depth.exceeded" {
+        severity: Breaking,
+        summary: "A tool's inputSchema nests deeper than the engine analyses, and the deep part changed.",
+        why: "The engine stops at a fixed depth to stay fast and safe on hostile input; it cannot tell what the change does (unmodelled means breaking).",
+        advice: "Flatten the schema (use `$defs`), or review the change by hand and ignore it with a reason.",
+        message: "tool `{name}`: input `{subject}` nests too deep to analyse and changed{detail}",
+    }
+    ToolInputDefaultChanged = "tool.input.default.changed" {
+        severity: PotentiallyBreaking,
+        summary: "A `default` in a tool's inputSchema was added, removed or changed.",
+        why: "Defaults do not change validation, but servers and the Go SDK apply them to omitted arguments and models read them: a changed default changes behaviour for callers that omit the value.",
+        advice: "Treat it as a behaviour change: announce it, or keep the old default.",
+        message: "tool `{name}`: input `{subject}` default changed from {old} to {new}{detail}",
+    }
+    ToolInputExamplesChanged = "tool.input.examples.changed" {
+        severity: NonBreaking,
+        summary: "The `examples` of a value in a tool's inputSchema changed.",
+        why: "Examples are annotations: they never change validation, though models may imitate them.",
+        advice: "Nothing to do; keep examples valid against the schema.",
+        message: "tool `{name}`: input `{subject}` examples changed from {old} to {new}{detail}",
+    }
+    ToolInputDeprecatedAdded = "tool.input.deprecated.added" {
+        severity: PotentiallyBreaking,
+        summary: "A value in a tool's inputSchema was marked deprecated.",
+        why: "Deprecation announces a removal: callers and models may stop using the value, and a later release may drop it.",
+        advice: "Plan the migration away from the deprecated value.",
+        message: "tool `{name}`: input `{subject}` is now deprecated{detail}",
+    }
+    ToolInputDeprecatedRemoved = "tool.input.deprecated.removed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema is no longer marked deprecated.",
+        why: "Nothing that worked stops working.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` is no longer deprecated{detail}",
+    }
+    ToolInputReadOnlyChanged = "tool.input.readOnly.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The `readOnly` flag of a value in a tool's inputSchema changed.",
+        why: "Clients built from OpenAPI-style schemas stop sending read-only values, and servers may ignore or reject them.",
+        advice: "Check that callers still send (or no longer send) the value as intended.",
+        message: "tool `{name}`: input `{subject}` readOnly changed from {old} to {new}{detail}",
+    }
+    ToolInputWriteOnlyChanged = "tool.input.writeOnly.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The `writeOnly` flag of a value in a tool's inputSchema changed.",
+        why: "A write-only value is not returned when read, so consumers that expected it may no longer see it.",
+        advice: "Check what consumers read back.",
+        message: "tool `{name}`: input `{subject}` writeOnly changed from {old} to {new}{detail}",
+    }
+    ToolInputCommentChanged = "tool.input.comment.changed" {
+        severity: Documentation,
+        summary: "A `$comment` in a tool's inputSchema changed.",
+        why: "`$comment` is for schema maintainers; validators and models ignore it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` $comment changed from {old} to {new}{detail}",
+    }
+    ToolInputContentChanged = "tool.input.content.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The content annotations (`contentEncoding`, `contentMediaType`, `contentSchema`) of a string in a tool's inputSchema changed.",
+        why: "Validators do not assert them, but senders and readers encode and decode the string by them.",
+        advice: "Check that both ends still encode and decode the value the same way.",
+        message: "tool `{name}`: input `{subject}` content annotation changed from {old} to {new}{detail}",
+    }
+    ToolInputDialectChanged = "tool.input.dialect.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The JSON Schema dialect (`$schema`) of a tool's inputSchema changed.",
+        why: "The dialect is visible to clients: strict validators reject dialects they do not support (draft-07 in 2020-12-only clients and the reverse), and some keywords change meaning between dialects.",
+        advice: "Keep the dialect your clients support; prefer 2020-12, the MCP default.",
+        message: "tool `{name}`: input `{subject}` dialect changed from {old} to {new}{detail}",
+    }
+    ToolInputPropertyDescriptionChanged = "tool.input.property.description.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "The description of a value in a tool's inputSchema changed.",
+        why: "Per-argument and per-field descriptions are the model's main guide to what to send and how to read results; reworded guidance changes model behaviour.",
+        advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
+        message: "tool `{name}`: input `{subject}` description changed ({detail})",
+    }
+    ToolInputPropertyTitleChanged = "tool.input.property.title.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "The title of a value in a tool's inputSchema changed.",
+        why: "Titles label fields in forms and are shown to models; generators add or prune them (pydantic, FastMCP).",
+        advice: "Nothing to do unless the label is used to pick the field.",
+        message: "tool `{name}`: input `{subject}` title changed ({detail})",
+    }
+    ToolOutputEnumWidened = "tool.output.enum.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its allowed values (`enum` / `const`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` allowed values widened from {old} to {new}{detail}",
+    }
+    ToolOutputEnumNarrowed = "tool.output.enum.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its allowed values (`enum` / `const`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` allowed values narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputEnumChanged = "tool.output.enum.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts a different set of instances through its allowed values (`enum` / `const`).",
+        why: "Results may fall outside what consumers handle, and the engine cannot show otherwise.",
+        advice: "Keep the old output contract, or add a new field; if the schemas are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: output `{subject}` allowed values changed from {old} to {new}{detail}",
+    }
+    ToolOutputRangeWidened = "tool.output.range.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its numeric range (`minimum` / `maximum` / `exclusiveMinimum` / `exclusiveMaximum`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` numeric range widened from {old} to {new}{detail}",
+    }
+    ToolOutputRangeNarrowed = "tool.output.range.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its numeric range (`minimum` / `maximum` / `exclusiveMinimum` / `exclusiveMaximum`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` numeric range narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputMultipleOfWidened = "tool.output.multipleOf.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `multipleOf` step (`multipleOf`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `multipleOf` step widened from {old} to {new}{detail}",
+    }
+    ToolOutputMultipleOfNarrowed = "tool.output.multipleOf.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `multipleOf` step (`multipleOf`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `multipleOf` step narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputMultipleOfChanged = "tool.output.multipleOf.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts a different set of instances through its `multipleOf` step (`multipleOf`).",
+        why: "Results may fall outside what consumers handle, and the engine cannot show otherwise.",
+        advice: "Keep the old output contract, or add a new field; if the schemas are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: output `{subject}` `multipleOf` step changed from {old} to {new}{detail}",
+    }
+    ToolOutputLengthWidened = "tool.output.length.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its string length limits (`minLength` / `maxLength`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` string length limits widened from {old} to {new}{detail}",
+    }
+    ToolOutputLengthNarrowed = "tool.output.length.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its string length limits (`minLength` / `maxLength`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` string length limits narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputItemCountWidened = "tool.output.itemCount.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its array length limits (`minItems` / `maxItems`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` array length limits widened from {old} to {new}{detail}",
+    }
+    ToolOutputItemCountNarrowed = "tool.output.itemCount.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its array length limits (`minItems` / `maxItems`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` array length limits narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputPropertyCountWidened = "tool.output.propertyCount.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its object size limits (`minProperties` / `maxProperties`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` object size limits widened from {old} to {new}{detail}",
+    }
+    ToolOutputPropertyCountNarrowed = "tool.output.propertyCount.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its object size limits (`minProperties` / `maxProperties`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` object size limits narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputContainsWidened = "tool.output.contains.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `contains` requirement (`contains`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `contains` requirement widened from {old} to {new}{detail}",
+    }
+    ToolOutputContainsNarrowed = "tool.output.contains.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `contains` requirement (`contains`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `contains` requirement narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputContainsCountWidened = "tool.output.containsCount.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `contains` count limits (`minContains` / `maxContains`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `contains` count limits widened from {old} to {new}{detail}",
+    }
+    ToolOutputContainsCountNarrowed = "tool.output.containsCount.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `contains` count limits (`minContains` / `maxContains`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `contains` count limits narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputUniqueItemsWidened = "tool.output.uniqueItems.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `uniqueItems` requirement (`uniqueItems`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `uniqueItems` requirement widened from {old} to {new}{detail}",
+    }
+    ToolOutputUniqueItemsNarrowed = "tool.output.uniqueItems.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `uniqueItems` requirement (`uniqueItems`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `uniqueItems` requirement narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputPatternWidened = "tool.output.pattern.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `pattern` (`pattern`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `pattern` widened from {old} to {new}{detail}",
+    }
+    ToolOutputPatternNarrowed = "tool.output.pattern.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `pattern` (`pattern`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `pattern` narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputPatternChanged = "tool.output.pattern.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts a different set of instances through its `pattern` (`pattern`).",
+        why: "Results may fall outside what consumers handle, and the engine cannot show otherwise.",
+        advice: "Keep the old output contract, or add a new field; if the schemas are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: output `{subject}` `pattern` changed from {old} to {new}{detail}",
+    }
+    ToolOutputFormatWidened = "tool.output.format.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `format` (`format`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `format` widened from {old} to {new}{detail}",
+    }
+    ToolOutputFormatNarrowed = "tool.output.format.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `format` (`format`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `format` narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputFormatChanged = "tool.output.format.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts a different set of instances through its `format` (`format`).",
+        why: "Results may fall outside what consumers handle, and the engine cannot show otherwise.",
+        advice: "Keep the old output contract, or add a new field; if the schemas are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: output `{subject}` `format` changed from {old} to {new}{detail}",
+    }
+    ToolOutputAdditionalPropertiesWidened = "tool.output.additionalProperties.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `additionalProperties` policy (`additionalProperties`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `additionalProperties` policy widened from {old} to {new}{detail}",
+    }
+    ToolOutputAdditionalPropertiesNarrowed = "tool.output.additionalProperties.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `additionalProperties` policy (`additionalProperties`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `additionalProperties` policy narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputSubschemaWidened = "tool.output.subschema.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its whole subschema (`true`/`false`) (a boolean schema).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` whole subschema (`true`/`false`) widened from {old} to {new}{detail}",
+    }
+    ToolOutputSubschemaNarrowed = "tool.output.subschema.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its whole subschema (`true`/`false`) (a boolean schema).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` whole subschema (`true`/`false`) narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputAnyOfWidened = "tool.output.anyOf.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `anyOf` alternatives (`anyOf`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `anyOf` alternatives widened from {old} to {new}{detail}",
+    }
+    ToolOutputAnyOfNarrowed = "tool.output.anyOf.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `anyOf` alternatives (`anyOf`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `anyOf` alternatives narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputOneOfWidened = "tool.output.oneOf.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `oneOf` alternatives widened from {old} to {new}{detail}",
+    }
+    ToolOutputOneOfNarrowed = "tool.output.oneOf.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `oneOf` alternatives narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputOneOfChanged = "tool.output.oneOf.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts a different set of instances through its `oneOf` alternatives (`oneOf` (a `oneOf` with provably disjoint branches is compared as `anyOf`)).",
+        why: "Results may fall outside what consumers handle, and the engine cannot show otherwise.",
+        advice: "Keep the old output contract, or add a new field; if the schemas are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: output `{subject}` `oneOf` alternatives changed from {old} to {new}{detail}",
+    }
+    ToolOutputAllOfWidened = "tool.output.allOf.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `allOf` requirements (`allOf`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `allOf` requirements widened from {old} to {new}{detail}",
+    }
+    ToolOutputAllOfNarrowed = "tool.output.allOf.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `allOf` requirements (`allOf`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `allOf` requirements narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputNotWidened = "tool.output.not.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `not` exclusion (`not`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `not` exclusion widened from {old} to {new}{detail}",
+    }
+    ToolOutputNotNarrowed = "tool.output.not.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `not` exclusion (`not`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `not` exclusion narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputPatternPropertiesWidened = "tool.output.patternProperties.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `patternProperties` (`patternProperties`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `patternProperties` widened from {old} to {new}{detail}",
+    }
+    ToolOutputPatternPropertiesNarrowed = "tool.output.patternProperties.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `patternProperties` (`patternProperties`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `patternProperties` narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputPropertyNamesWidened = "tool.output.propertyNames.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `propertyNames` constraint (`propertyNames`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `propertyNames` constraint widened from {old} to {new}{detail}",
+    }
+    ToolOutputPropertyNamesNarrowed = "tool.output.propertyNames.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `propertyNames` constraint (`propertyNames`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `propertyNames` constraint narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputDependentRequiredWidened = "tool.output.dependentRequired.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `dependentRequired` (draft-07 `dependencies`) requirements (`dependentRequired`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `dependentRequired` (draft-07 `dependencies`) requirements widened from {old} to {new}{detail}",
+    }
+    ToolOutputDependentRequiredNarrowed = "tool.output.dependentRequired.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `dependentRequired` (draft-07 `dependencies`) requirements (`dependentRequired`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `dependentRequired` (draft-07 `dependencies`) requirements narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputDependentSchemasWidened = "tool.output.dependentSchemas.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `dependentSchemas` (draft-07 `dependencies`) requirements (`dependentSchemas`).",
+        why: "The output side is read by the caller: consumers of `structuredContent` may now receive values outside the old contract and fail on them.",
+        advice: "Keep results within the old contract, or return the wider value in a new field.",
+        message: "tool `{name}`: output `{subject}` `dependentSchemas` (draft-07 `dependencies`) requirements widened from {old} to {new}{detail}",
+    }
+    ToolOutputDependentSchemasNarrowed = "tool.output.dependentSchemas.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `dependentSchemas` (draft-07 `dependencies`) requirements (`dependentSchemas`).",
+        why: "Every result the new schema allows was allowed before, so consumers still handle it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `dependentSchemas` (draft-07 `dependencies`) requirements narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputConditionalChanged = "tool.output.conditional.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts a different set of instances through its `if`/`then`/`else` conditional (`if` / `then` / `else`).",
+        why: "Results may fall outside what consumers handle, and the engine cannot show otherwise.",
+        advice: "Keep the old output contract, or add a new field; if the schemas are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: output `{subject}` `if`/`then`/`else` conditional changed from {old} to {new}{detail}",
+    }
+    ToolOutputRefChanged = "tool.output.ref.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts a different set of instances through its `$ref` that cannot be expanded (`$ref`).",
+        why: "Results may fall outside what consumers handle, and the engine cannot show otherwise.",
+        advice: "Keep the old output contract, or add a new field; if the schemas are equivalent, ignore this instance with a reason.",
+        message: "tool `{name}`: output `{subject}` `$ref` that cannot be expanded changed from {old} to {new}{detail}",
+    }
+    ToolOutputPatternGeneratorChurn = "tool.output.pattern.generatorChurn" {
+        severity: PotentiallyBreaking,
+        summary: "A `pattern` changed in a tool's outputSchema next to an unchanged `format`.",
+        why: "Schema generators (zod 4's email and date-time regexes) rewrite such patterns between versions; strictly the accepted strings may differ, but the `format` states the intent, which is unchanged.",
+        advice: "Check that the values you send or expect still match the new regex.",
+        message: "tool `{name}`: output `{subject}` pattern changed from {old} to {new} next to an unchanged format{detail}",
+    }
+    ToolOutputDepthExceeded = "tool.output.depth.exceeded" {
+        severity: Breaking,
+        summary: "A tool's outputSchema nests deeper than the engine analyses, and the deep part changed.",
+        why: "The engine stops at a fixed depth to stay fast and safe on hostile input; it cannot tell what the change does (unmodelled means breaking).",
+        advice: "Flatten the schema (use `$defs`), or review the change by hand and ignore it with a reason.",
+        message: "tool `{name}`: output `{subject}` nests too deep to analyse and changed{detail}",
+    }
+    ToolOutputDefaultChanged = "tool.output.default.changed" {
+        severity: PotentiallyBreaking,
+        summary: "A `default` in a tool's outputSchema was added, removed or changed.",
+        why: "Defaults do not change validation, but servers and the Go SDK apply them to omitted arguments and models read them: a changed default changes behaviour for callers that omit the value.",
+        advice: "Treat it as a behaviour change: announce it, or keep the old default.",
+        message: "tool `{name}`: output `{subject}` default changed from {old} to {new}{detail}",
+    }
+    ToolOutputExamplesChanged = "tool.output.examples.changed" {
+        severity: NonBreaking,
+        summary: "The `examples` of a value in a tool's outputSchema changed.",
+        why: "Examples are annotations: they never change validation, though models may imitate them.",
+        advice: "Nothing to do; keep examples valid against the schema.",
+        message: "tool `{name}`: output `{subject}` examples changed from {old} to {new}{detail}",
+    }
+    ToolOutputDeprecatedAdded = "tool.output.deprecated.added" {
+        severity: PotentiallyBreaking,
+        summary: "A value in a tool's outputSchema was marked deprecated.",
+        why: "Deprecation announces a removal: callers and models may stop using the value, and a later release may drop it.",
+        advice: "Plan the migration away from the deprecated value.",
+        message: "tool `{name}`: output `{subject}` is now deprecated{detail}",
+    }
+    ToolOutputDeprecatedRemoved = "tool.output.deprecated.removed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema is no longer marked deprecated.",
+        why: "Nothing that worked stops working.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` is no longer deprecated{detail}",
+    }
+    ToolOutputReadOnlyChanged = "tool.output.readOnly.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The `readOnly` flag of a value in a tool's outputSchema changed.",
+        why: "Clients built from OpenAPI-style schemas stop sending read-only values, and servers may ignore or reject them.",
+        advice: "Check that callers still send (or no longer send) the value as intended.",
+        message: "tool `{name}`: output `{subject}` readOnly changed from {old} to {new}{detail}",
+    }
+    ToolOutputWriteOnlyChanged = "tool.output.writeOnly.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The `writeOnly` flag of a value in a tool's outputSchema changed.",
+        why: "A write-only value is not returned when read, so consumers that expected it may no longer see it.",
+        advice: "Check what consumers read back.",
+        message: "tool `{name}`: output `{subject}` writeOnly changed from {old} to {new}{detail}",
+    }
+    ToolOutputCommentChanged = "tool.output.comment.changed" {
+        severity: Documentation,
+        summary: "A `$comment` in a tool's outputSchema changed.",
+        why: "`$comment` is for schema maintainers; validators and models ignore it.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` $comment changed from {old} to {new}{detail}",
+    }
+    ToolOutputContentChanged = "tool.output.content.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The content annotations (`contentEncoding`, `contentMediaType`, `contentSchema`) of a string in a tool's outputSchema changed.",
+        why: "Validators do not assert them, but senders and readers encode and decode the string by them.",
+        advice: "Check that both ends still encode and decode the value the same way.",
+        message: "tool `{name}`: output `{subject}` content annotation changed from {old} to {new}{detail}",
+    }
+    ToolOutputDialectChanged = "tool.output.dialect.changed" {
+        severity: PotentiallyBreaking,
+        summary: "The JSON Schema dialect (`$schema`) of a tool's outputSchema changed.",
+        why: "The dialect is visible to clients: strict validators reject dialects they do not support (draft-07 in 2020-12-only clients and the reverse), and some keywords change meaning between dialects.",
+        advice: "Keep the dialect your clients support; prefer 2020-12, the MCP default.",
+        message: "tool `{name}`: output `{subject}` dialect changed from {old} to {new}{detail}",
+    }
+    ToolOutputPropertyDescriptionChanged = "tool.output.property.description.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "The description of a value in a tool's outputSchema changed.",
+        why: "Per-argument and per-field descriptions are the model's main guide to what to send and how to read results; reworded guidance changes model behaviour.",
+        advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
+        message: "tool `{name}`: output `{subject}` description changed ({detail})",
+    }
+    ToolOutputPropertyTitleChanged = "tool.output.property.title.changed" {
+        severity: PotentiallyBreaking,
+        decider: Prose,
+        summary: "The title of a value in a tool's outputSchema changed.",
+        why: "Titles label fields in forms and are shown to models; generators add or prune them (pydantic, FastMCP).",
+        advice: "Nothing to do unless the label is used to pick the field.",
+        message: "tool `{name}`: output `{subject}` title changed ({detail})",
     }
     // ---- schema: end ----
 

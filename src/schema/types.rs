@@ -18,6 +18,69 @@ const INTEGER: u8 = 64;
 const ANY: u8 = NULL | BOOLEAN | OBJECT | ARRAY | NUMBER | STRING;
 
 impl TypeSet {
+    pub const NONE: TypeSet = TypeSet(0);
+    pub const NULL: TypeSet = TypeSet(NULL);
+    pub const ANY: TypeSet = TypeSet(ANY);
+
+    /// The set named by a `type` keyword value (a name or an array of names).
+    pub fn of_type_value(value: &Value) -> Option<TypeSet> {
+        match value {
+            Value::String(name) => bit(name).map(|b| TypeSet(b).canonical()),
+            Value::Array(names) => names
+                .iter()
+                .try_fold(0u8, |acc, n| n.as_str().and_then(bit).map(|b| acc | b))
+                .map(|bits| TypeSet(bits).canonical()),
+            _ => None,
+        }
+    }
+
+    /// The type of one instance (an integral number is an integer).
+    pub fn of_value(value: &Value) -> TypeSet {
+        TypeSet(match value {
+            Value::Null => NULL,
+            Value::Bool(_) => BOOLEAN,
+            Value::Object(_) => OBJECT,
+            Value::Array(_) => ARRAY,
+            Value::String(_) => STRING,
+            Value::Number(n) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => INTEGER,
+            Value::Number(_) => NUMBER,
+        })
+    }
+
+    /// Whether an instance of this value's type is admitted.
+    pub fn admits(self, value: &Value) -> bool {
+        self.contains(TypeSet::of_value(value))
+    }
+
+    pub fn union(self, other: TypeSet) -> TypeSet {
+        TypeSet(self.0 | other.0).canonical()
+    }
+
+    /// No instance has a type in both sets (integer overlaps number).
+    pub fn disjoint(self, other: TypeSet) -> bool {
+        let widen = |s: TypeSet| if s.0 & NUMBER != 0 { s.0 | INTEGER } else { s.0 };
+        widen(self) & widen(other) == 0
+    }
+
+    pub fn is_integer_only(self) -> bool {
+        self.0 & INTEGER != 0 && self.0 & !(INTEGER | NULL) == 0
+    }
+
+    /// The canonical `type` value: sorted names.
+    pub fn to_value(self) -> Value {
+        let names = [
+            (ARRAY, "array"),
+            (BOOLEAN, "boolean"),
+            (INTEGER, "integer"),
+            (NULL, "null"),
+            (NUMBER, "number"),
+            (OBJECT, "object"),
+            (STRING, "string"),
+        ];
+        Value::Array(names.iter().filter(|(b, _)| self.0 & b != 0).map(|(_, n)| Value::String((*n).into())).collect())
+    }
+
+    #[cfg(test)]
     /// The types a schema node admits by its `type` keyword: absent means any type, the
     /// schema `false` admits none. `None` when `type` is malformed.
     pub fn of_schema(schema: &Value) -> Option<TypeSet> {
@@ -26,12 +89,7 @@ impl TypeSet {
             Value::Bool(false) => Some(TypeSet(0)),
             Value::Object(map) => match map.get("type") {
                 None => Some(TypeSet(ANY)),
-                Some(Value::String(name)) => bit(name).map(|b| TypeSet(b).canonical()),
-                Some(Value::Array(names)) => names
-                    .iter()
-                    .try_fold(0u8, |acc, n| n.as_str().and_then(bit).map(|b| acc | b))
-                    .map(|bits| TypeSet(bits).canonical()),
-                Some(_) => None,
+                Some(value) => TypeSet::of_type_value(value),
             },
             _ => None,
         }

@@ -1,0 +1,140 @@
+//! The second, independent comparison: a generic diff of the two normalised trees that knows
+//! no keyword semantics. Every difference it finds that no structured finding covers (at,
+//! under or above its place) becomes `…keyword.unmodelled` (BREAKING): unmodelled means
+//! breaking, so an unknown, vendor or future keyword is never silent.
+
+use super::canon::{bounded_clone, json_eq, unexpanded_equal};
+use super::compose::{branch_token, match_branches};
+use super::here::{related, Here};
+use super::normal::{force, Body, Kw, KwValue, Node, Twins};
+use super::walk::kw_value;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Keywords compared by another pass (the MCP-surface comparison owns `x-mcp-header`), which
+/// this one therefore does not report.
+pub const OWNED_ELSEWHERE: &[&str] = &["x-mcp-header"];
+
+/// One raw difference: where, which keyword, the two values and the two pointers.
+pub struct Difference {
+    pub here: Here,
+    pub keyword: String,
+    pub old: Option<Value>,
+    pub new: Option<Value>,
+    pub old_ptr: Option<String>,
+    pub new_ptr: Option<String>,
+}
+
+/// Differences between two nodes that no path in `covered` accounts for.
+pub fn uncovered(old: &Node, new: &Node, here: &Here, covered: &[String], twins: &Twins) -> Vec<Difference> {
+    let mut found = Vec::new();
+    Diff { twins, out: &mut found }.nodes(old, new, here);
+    found.retain(|d| !covered.iter().any(|c| related(c, &d.here.path)));
+    found
+}
+
+/// The generic diff's state: where differences go, and the pairs known equal in advance.
+struct Diff<'d> {
+    twins: &'d Twins,
+    out: &'d mut Vec<Difference>,
+}
+
+impl Diff<'_> {
+    fn nodes(&mut self, o: &Node, n: &Node, here: &Here) {
+        if self.twins.settled(o, n) || unexpanded_equal(o.raw, n.raw) {
+            return;
+        }
+        match (&o.body, &n.body) {
+            (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
+            (Body::Lazy, _) => self.nodes(&force(o), n, here),
+            (_, Body::Lazy) => self.nodes(o, &force(n), here),
+            (Body::Keywords(a), Body::Keywords(b)) => self.keywords(o, n, a, b, here),
+            (Body::Never, Body::Never) => {}
+            (Body::Raw, Body::Raw) if json_eq(o.raw, n.raw) => {}
+            (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
+            _ => self.out.push(Difference {
+                here: here.clone(),
+                keyword: "(schema)".into(),
+                old: Some(bounded_clone(o.raw)),
+                new: Some(bounded_clone(n.raw)),
+                old_ptr: o.ptr.clone(),
+                new_ptr: n.ptr.clone(),
+            }),
+        }
+    }
+
+    fn keywords(&mut self, o: &Node, n: &Node, a: &BTreeMap<String, Kw>, b: &BTreeMap<String, Kw>, here: &Here) {
+        let names = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
+        for name in names.filter(|k| !OWNED_ELSEWHERE.contains(&k.as_str())) {
+            let (x, y) = match (a.get(name), b.get(name)) {
+                (Some(x), Some(y)) => (x, y),
+                _ => {
+                    self.out.push(keyword_difference(o, n, name, &here.keyword(name)));
+                    continue;
+                }
+            };
+            match (&x.value, &y.value) {
+                (KwValue::Value(p), KwValue::Value(q)) if json_eq(p, q) => {}
+                (KwValue::Schema(p), KwValue::Schema(q)) => self.nodes(p, q, &here.keyword(name)),
+                (KwValue::Map(p), KwValue::Map(q)) => {
+                    for key in p.keys().chain(q.keys().filter(|k| !p.contains_key(*k))) {
+                        let pair = (p.get(key), q.get(key));
+                        if let (Some(s), Some(t)) = pair {
+                            if self.twins.settled(s, t) {
+                                continue;
+                            }
+                        }
+                        self.entry(o, n, name, here.property(name, key), pair);
+                    }
+                }
+                (KwValue::List(p), KwValue::List(q)) => {
+                    let pairs: Vec<(Option<usize>, Option<usize>)> = if name == "prefixItems" {
+                        (0..p.len().max(q.len()))
+                            .map(|i| ((i < p.len()).then_some(i), (i < q.len()).then_some(i)))
+                            .collect()
+                    } else {
+                        match_branches(p, q)
+                    };
+                    for pair in pairs {
+                        let token = if name == "prefixItems" {
+                            pair.0.or(pair.1).unwrap_or(0).to_string()
+                        } else {
+                            branch_token(pair)
+                        };
+                        // Indices from `match_branches` (or `0..len` for tuples) are in range.
+                        let nodes = (pair.0.map(|i| &p[i]), pair.1.map(|j| &q[j]));
+                        self.entry(o, n, name, here.below(name, Some(&token), ""), nodes);
+                    }
+                }
+                (KwValue::Ref { target: p, reason: r }, KwValue::Ref { target: q, reason: s }) if p == q && r == s => {}
+                _ => self.out.push(keyword_difference(o, n, name, &here.keyword(name))),
+            }
+        }
+    }
+
+    /// A map entry or list member present on one or both sides.
+    fn entry(&mut self, o: &Node, n: &Node, name: &str, place: Here, pair: (Option<&Node>, Option<&Node>)) {
+        match pair {
+            (Some(s), Some(t)) => self.nodes(s, t, &place),
+            (s, t) => self.out.push(Difference {
+                here: place,
+                keyword: name.to_string(),
+                old: s.map(|s| bounded_clone(s.raw)),
+                new: t.map(|t| bounded_clone(t.raw)),
+                old_ptr: s.and_then(|s| s.ptr.clone()).or(o.kw_pointer(name)),
+                new_ptr: t.and_then(|t| t.ptr.clone()).or(n.kw_pointer(name)),
+            }),
+        }
+    }
+}
+
+fn keyword_difference(o: &Node, n: &Node, name: &str, place: &Here) -> Difference {
+    Difference {
+        here: place.clone(),
+        keyword: name.to_string(),
+        old: kw_value(o, name),
+        new: kw_value(n, name),
+        old_ptr: if o.kw(name).is_some() { o.kw_pointer(name) } else { o.ptr.clone() },
+        new_ptr: if n.kw(name).is_some() { n.kw_pointer(name) } else { n.ptr.clone() },
+    }
+}

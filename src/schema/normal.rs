@@ -1,0 +1,404 @@
+//! Normalisation: turns a raw JSON Schema into one canonical tree so that equivalent spellings
+//! compare equal (real-snapshots §7a, jsonschema-keywords §4), while every node and keyword
+//! remembers where it came from in its input document (so findings point at the source, through
+//! `$ref` into the definition).
+
+use super::canon::{canonical_set, json_eq, ref_free};
+use super::rewrite::{canonical_dialect, conjoin, respell, simplify};
+use super::types::TypeSet;
+use crate::json::child_pointer;
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+/// Schema nodes deeper than this are not analysed (real tool schemas are under 10 deep); the
+/// subtree is kept raw and compared with a stack-free equality, so a 10,000-deep schema built
+/// in code yields a finding instead of a stack overflow. Two JSON levels per node on average
+/// keep a fixture that exceeds it under serde_json's 128-level parse limit.
+pub const MAX_DEPTH: usize = 48;
+/// `$ref` expansions per schema. Inlining is what makes `$ref` ≡ inline copy; the bound stops
+/// a "billion laughs" chain of definitions that each reference the next one twice.
+pub const MAX_REF_EXPANSIONS: usize = 1_000;
+
+/// The dialect of a schema without `$schema` (MCP since 2025-11-25), in canonical spelling.
+const DEFAULT_DIALECT: &str = "json-schema.org/draft/2020-12/schema";
+
+/// Keywords that only annotate; when two nodes merge, the outer one's annotation wins because it
+/// is the one a reader sees at the use site.
+pub const ANNOTATIONS: &[&str] = &[
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$comment",
+    "$schema",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+];
+
+const SCHEMA_KEYWORDS: &[&str] = &[
+    "additionalProperties",
+    "propertyNames",
+    "contains",
+    "not",
+    "if",
+    "then",
+    "else",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+];
+const LIST_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+const MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "dependentSchemas"];
+
+/// One schema node after normalisation.
+pub struct Node<'a> {
+    /// The node as written, for finding values.
+    pub raw: &'a Value,
+    /// JSON pointer of the node in its input document (`None` when the side has no pointer).
+    pub ptr: Option<String>,
+    pub body: Body<'a>,
+}
+
+pub enum Body<'a> {
+    /// `false` or `{"not": {}}`: accepts nothing.
+    Never,
+    /// Keyword → value; `true` is the empty map.
+    Keywords(BTreeMap<String, Kw<'a>>),
+    /// Not a schema (a number, string, array or null where a schema belongs): compared raw.
+    Raw,
+    /// Beyond [`MAX_DEPTH`]: compared raw.
+    TooDeep,
+    /// Not normalised yet: a subtree found equal and `$ref`-free on both sides before
+    /// normalisation ([`equal_subtrees`]), so it usually needs no work at all; [`force`]
+    /// normalises it when it meets something it is not equal to.
+    Lazy,
+}
+
+pub struct Kw<'a> {
+    pub value: KwValue<'a>,
+    /// Pointer of the keyword when it is not `<node pointer>/<keyword>` (reached through
+    /// `$ref`, or a spelling rewritten by normalisation).
+    pub at: Option<String>,
+    /// The `$ref` through which the keyword was reached, if any.
+    pub via: Option<Rc<str>>,
+}
+
+pub enum KwValue<'a> {
+    Schema(Node<'a>),
+    List(Vec<Node<'a>>),
+    Map(BTreeMap<String, Node<'a>>),
+    /// A plain value: borrowed from the input unless normalisation rewrote it.
+    Value(Cow<'a, Value>),
+    /// A `$ref` that was not expanded: recursive, remote, missing, or over the expansion limit.
+    Ref {
+        target: String,
+        reason: &'static str,
+    },
+}
+
+impl<'a> Node<'a> {
+    pub fn keywords(&self) -> Option<&BTreeMap<String, Kw<'a>>> {
+        match &self.body {
+            Body::Keywords(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    pub fn kw(&self, name: &str) -> Option<&Kw<'a>> {
+        self.keywords()?.get(name)
+    }
+
+    /// Where keyword `name` is (or would be) in the input.
+    pub fn kw_pointer(&self, name: &str) -> Option<String> {
+        match self.kw(name).and_then(|k| k.at.clone()) {
+            Some(at) => Some(at),
+            None => self.ptr.as_deref().map(|p| child_pointer(p, name)),
+        }
+    }
+
+    pub fn is_true(&self) -> bool {
+        matches!(&self.body, Body::Keywords(k) if k.is_empty())
+    }
+}
+
+impl Kw<'_> {
+    pub fn value(&self) -> Option<&Value> {
+        match &self.value {
+            KwValue::Value(v) => Some(v.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+/// Subtrees equal on both sides and free of `$ref`, by address: normalisation leaves them
+/// lazy, and a pair of twins is known equal without comparing them again.
+#[derive(Default)]
+pub struct Twins {
+    old_to_new: BTreeMap<usize, usize>,
+    new: BTreeSet<usize>,
+}
+
+fn address(value: &Value) -> usize {
+    value as *const Value as usize
+}
+
+impl Twins {
+    fn is_lazy(&self, value: &Value) -> bool {
+        let at = address(value);
+        self.old_to_new.contains_key(&at) || self.new.contains(&at)
+    }
+
+    /// Whether `old` and `new` were found equal together (so nothing below them can differ).
+    pub fn settled(&self, old: &Node, new: &Node) -> bool {
+        matches!((&old.body, &new.body), (Body::Lazy, Body::Lazy))
+            && self.old_to_new.get(&address(old.raw)) == Some(&address(new.raw))
+    }
+}
+
+/// Normalises a whole schema; `base` is its pointer in the input document, `lazy` the
+/// subtrees to leave for later ([`equal_subtrees`]).
+pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Node<'a> {
+    let mut norm =
+        Normaliser { root, base: base.map(str::to_string), expanding: vec!["#".into()], expansions: 0, lazy };
+    let mut node = norm.node(root, base.map(str::to_string), &None, 0);
+    let at = node.ptr.clone();
+    if let Body::Keywords(kws) = &mut node.body {
+        // Absent `$schema` means 2020-12, so adding the explicit default is no change.
+        kws.entry("$schema".to_string()).or_insert(Kw {
+            value: KwValue::Value(Cow::Owned(Value::String(DEFAULT_DIALECT.into()))),
+            at,
+            via: None,
+        });
+    }
+    node
+}
+
+/// Normalises a subtree left lazy. It refers to no definition, so it is its own document.
+pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
+    let none = Twins::default();
+    let mut norm =
+        Normaliser { root: node.raw, base: node.ptr.clone(), expanding: Vec::new(), expansions: 0, lazy: &none };
+    norm.node(node.raw, node.ptr.clone(), &None, 0)
+}
+
+/// Keywords whose entries are subschemas worth skipping when equal on both sides.
+const ENTRY_MAPS: &[&str] = &["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
+/// Keywords holding one subschema, searched for such maps.
+const SINGLE_SCHEMAS: &[&str] = &["items", "additionalProperties", "propertyNames", "contains", "not"];
+
+/// The addresses (in both documents) of map entries that are equal on both sides and refer to
+/// no definition: they cannot produce a finding, so normalisation leaves them lazy. Found by
+/// walking both raw schemas in parallel, only through non-composition keywords, so a lazy
+/// entry is always compared with its lazy twin.
+pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
+    let mut lazy = Twins::default();
+    let mut stack = vec![(old, new, 0usize)];
+    while let Some((a, b, depth)) = stack.pop() {
+        let (Value::Object(x), Value::Object(y)) = (a, b) else { continue };
+        if depth > MAX_DEPTH {
+            continue;
+        }
+        for (key, xv) in x {
+            let Some(yv) = y.get(key) else { continue };
+            if SINGLE_SCHEMAS.contains(&key.as_str()) {
+                stack.push((xv, yv, depth + 1));
+            }
+            if !ENTRY_MAPS.contains(&key.as_str()) {
+                continue;
+            }
+            let (Value::Object(xs), Value::Object(ys)) = (xv, yv) else { continue };
+            for (name, xe) in xs {
+                let Some(ye) = ys.get(name) else { continue };
+                if json_eq(xe, ye) && ref_free(xe) {
+                    lazy.old_to_new.insert(address(xe), address(ye));
+                    lazy.new.insert(address(ye));
+                } else {
+                    stack.push((xe, ye, depth + 1));
+                }
+            }
+        }
+    }
+    lazy
+}
+
+struct Normaliser<'a, 'l> {
+    lazy: &'l Twins,
+    root: &'a Value,
+    base: Option<String>,
+    /// `$ref` targets being expanded (the current chain): a repeat is a cycle.
+    expanding: Vec<String>,
+    expansions: usize,
+}
+
+impl<'a> Normaliser<'a, '_> {
+    fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {
+        let body = match raw {
+            _ if depth > MAX_DEPTH => Body::TooDeep,
+            _ if self.lazy.is_lazy(raw) => Body::Lazy,
+            Value::Bool(true) => Body::Keywords(BTreeMap::new()),
+            Value::Bool(false) => Body::Never,
+            Value::Object(map) => return self.object(raw, map, ptr, via, depth),
+            _ => Body::Raw,
+        };
+        Node { raw, ptr, body }
+    }
+
+    fn object(
+        &mut self,
+        raw: &'a Value,
+        map: &'a Map<String, Value>,
+        ptr: Option<String>,
+        via: &Option<Rc<str>>,
+        depth: usize,
+    ) -> Node<'a> {
+        let mut kws = BTreeMap::new();
+        for (key, value) in map {
+            let name = key.as_str();
+            if matches!(name, "$defs" | "definitions") || (name == "$ref" && value.is_string()) {
+                continue;
+            }
+            let child = |token: &str| ptr.as_deref().map(|p| child_pointer(p, token));
+            let kw_value = match (name, value) {
+                ("items", Value::Object(_) | Value::Bool(_)) => {
+                    KwValue::Schema(self.node(value, child(name), via, depth + 1))
+                }
+                ("items", Value::Array(items)) => KwValue::List(self.list(items, child(name), via, depth)),
+                _ if SCHEMA_KEYWORDS.contains(&name) => KwValue::Schema(self.node(value, child(name), via, depth + 1)),
+                (_, Value::Array(items)) if LIST_KEYWORDS.contains(&name) => {
+                    KwValue::List(self.list(items, child(name), via, depth))
+                }
+                (_, Value::Object(entries)) if MAP_KEYWORDS.contains(&name) => {
+                    KwValue::Map(self.map(entries, child(name), via, depth))
+                }
+                // Split only when the split cannot collide with the 2019-09 keywords: otherwise
+                // `dependencies` stays as written, for the catch-all to compare.
+                ("dependencies", Value::Object(entries))
+                    if !map.contains_key("dependentRequired") && !map.contains_key("dependentSchemas") =>
+                {
+                    self.split_dependencies(entries, child(name), via, depth, &mut kws);
+                    continue;
+                }
+                ("type", _) => match TypeSet::of_type_value(value) {
+                    Some(types) => KwValue::Value(Cow::Owned(types.to_value())),
+                    None => KwValue::Value(Cow::Borrowed(value)),
+                },
+                ("enum" | "required", Value::Array(items)) => {
+                    KwValue::Value(Cow::Owned(Value::Array(canonical_set(items))))
+                }
+                ("$schema", Value::String(uri)) => KwValue::Value(Cow::Owned(Value::String(canonical_dialect(uri)))),
+                _ => KwValue::Value(Cow::Borrowed(value)),
+            };
+            kws.insert(key.clone(), Kw { value: kw_value, at: None, via: via.clone() });
+        }
+        respell(&mut kws, ptr.as_deref());
+        let mut node = Node { raw, ptr, body: Body::Keywords(kws) };
+        if let Some(Value::String(target)) = map.get("$ref") {
+            node = self.expand_ref(node, target, depth);
+        }
+        simplify(&mut node);
+        node
+    }
+
+    fn list(&mut self, items: &'a [Value], ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Vec<Node<'a>> {
+        let at = |i: usize| ptr.as_deref().map(|p| format!("{p}/{i}"));
+        // Composition logic (nullable and single-branch collapse, disjointness) reads inside
+        // branches, so a branch that reached a lazy definition through `$ref` is normalised.
+        let mut branch = |(i, item)| match self.node(item, at(i), via, depth + 1) {
+            node if matches!(node.body, Body::Lazy) => force(&node),
+            node => node,
+        };
+        items.iter().enumerate().map(&mut branch).collect()
+    }
+
+    fn map(
+        &mut self,
+        entries: &'a Map<String, Value>,
+        ptr: Option<String>,
+        via: &Option<Rc<str>>,
+        depth: usize,
+    ) -> BTreeMap<String, Node<'a>> {
+        entries
+            .iter()
+            .map(|(k, v)| (k.clone(), self.node(v, ptr.as_deref().map(|p| child_pointer(p, k)), via, depth + 1)))
+            .collect()
+    }
+
+    /// Draft-07 `dependencies`: string arrays → `dependentRequired`, schemas → `dependentSchemas`.
+    fn split_dependencies(
+        &mut self,
+        entries: &'a Map<String, Value>,
+        ptr: Option<String>,
+        via: &Option<Rc<str>>,
+        depth: usize,
+        kws: &mut BTreeMap<String, Kw<'a>>,
+    ) {
+        let mut required = Map::new();
+        let mut schemas = BTreeMap::new();
+        for (key, value) in entries {
+            match value {
+                Value::Array(names) => {
+                    required.insert(key.clone(), Value::Array(canonical_set(names)));
+                }
+                _ => {
+                    let at = ptr.as_deref().map(|p| child_pointer(p, key));
+                    schemas.insert(key.clone(), self.node(value, at, via, depth + 1));
+                }
+            }
+        }
+        if !required.is_empty() {
+            let kw =
+                Kw { value: KwValue::Value(Cow::Owned(Value::Object(required))), at: ptr.clone(), via: via.clone() };
+            kws.entry("dependentRequired".into()).or_insert(kw);
+        }
+        if !schemas.is_empty() {
+            let kw = Kw { value: KwValue::Map(schemas), at: ptr, via: via.clone() };
+            kws.entry("dependentSchemas".into()).or_insert(kw);
+        }
+    }
+
+    /// Inlines a local `$ref` (≡ the same subschema written inline) and conjoins its siblings.
+    fn expand_ref(&mut self, mut node: Node<'a>, target: &str, depth: usize) -> Node<'a> {
+        let unexpanded = |node: &mut Node<'a>, reason: &'static str| {
+            if let Body::Keywords(kws) = &mut node.body {
+                let value = KwValue::Ref { target: target.to_string(), reason };
+                kws.insert("$ref".into(), Kw { value, at: None, via: None });
+            }
+        };
+        let fragment = match target.strip_prefix('#') {
+            Some(f) if f.is_empty() || f.starts_with('/') => f,
+            Some(_) => {
+                unexpanded(&mut node, "anchor references are not expanded");
+                return node;
+            }
+            None => {
+                unexpanded(&mut node, "not a local reference");
+                return node;
+            }
+        };
+        let Some(value) = crate::json::resolve(self.root, fragment) else {
+            unexpanded(&mut node, "its target does not exist");
+            return node;
+        };
+        if self.expanding.iter().any(|t| t == target) {
+            unexpanded(&mut node, "recursive reference");
+            return node;
+        }
+        if self.expansions >= MAX_REF_EXPANSIONS {
+            unexpanded(&mut node, "too many references to expand");
+            return node;
+        }
+        self.expansions += 1;
+        self.expanding.push(target.to_string());
+        let ptr = self.base.as_ref().map(|b| format!("{b}{fragment}"));
+        let via: Option<Rc<str>> = Some(Rc::from(target));
+        let resolved = self.node(value, ptr, &via, depth + 1);
+        self.expanding.pop();
+        conjoin(resolved, node, target)
+    }
+}

@@ -1,0 +1,561 @@
+//! The structured comparison: walks two normalised schemas keyword family by keyword family,
+//! computes each change's effect on the accepted instance set, and names it through
+//! [`super::rules`]. Every finding records which normalised paths it covers, so the catch-all
+//! comparison can tell what the walk did not explain.
+
+use super::canon::{bounded_clone, json_eq, unexpanded_equal};
+use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
+use super::here::Here;
+use super::leaves::set_difference;
+use super::normal::{force, Body, Kw, KwValue, Node, Twins, ANNOTATIONS};
+use super::rules::{effect_rule, fixed_rule, Family, Fixed};
+use super::{Effect, Side};
+use crate::finding::{EntityRef, Finding, Site};
+use crate::rules::RuleId;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// `true`, standing in for an absent subschema.
+static TRUE: Value = Value::Bool(true);
+
+/// A finding and the normalised paths it accounts for.
+pub struct Hit {
+    pub finding: Finding,
+    pub covers: Vec<String>,
+}
+
+pub struct Walk<'w> {
+    pub side: Side,
+    pub entity: &'w EntityRef,
+    /// Subtrees known equal before normalisation: skipped without a look.
+    pub twins: &'w Twins,
+    pub hits: Vec<Hit>,
+}
+
+/// What one emitted finding is about: the rule, the keyword (if any) and its two values.
+pub(super) struct Change<'v> {
+    pub(super) rule: RuleId,
+    pub(super) keyword: Option<&'v str>,
+    pub(super) old: Option<Value>,
+    pub(super) new: Option<Value>,
+    pub(super) detail: Option<String>,
+    pub(super) covers: Vec<String>,
+}
+
+pub(super) fn value<'n>(node: &'n Node, keyword: &str) -> Option<&'n Value> {
+    node.kw(keyword).and_then(Kw::value)
+}
+
+pub(super) fn number(node: &Node, keyword: &str) -> Option<f64> {
+    value(node, keyword).and_then(Value::as_f64)
+}
+
+fn schema<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n Node<'a>> {
+    match &node.kw(keyword)?.value {
+        KwValue::Schema(s) => Some(s),
+        _ => None,
+    }
+}
+
+fn list<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n [Node<'a>]> {
+    match &node.kw(keyword)?.value {
+        KwValue::List(l) => Some(l),
+        _ => None,
+    }
+}
+
+fn map<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n BTreeMap<String, Node<'a>>> {
+    match &node.kw(keyword)?.value {
+        KwValue::Map(m) => Some(m),
+        _ => None,
+    }
+}
+
+fn true_node<'a>(ptr: Option<String>) -> Node<'a> {
+    Node { raw: &TRUE, ptr, body: Body::Keywords(BTreeMap::new()) }
+}
+
+impl<'w> Walk<'w> {
+    pub(super) fn emit(&mut self, here: &Here, old: &Node, new: &Node, change: Change) {
+        let (location, old_ptr, new_ptr) = match change.keyword {
+            Some(k) => (
+                here.keyword(k).location,
+                if old.kw(k).is_some() { old.kw_pointer(k) } else { old.ptr.clone() },
+                if new.kw(k).is_some() { new.kw_pointer(k) } else { new.ptr.clone() },
+            ),
+            None => (here.location.clone(), old.ptr.clone(), new.ptr.clone()),
+        };
+        let site = Site { location, old: old_ptr, new: new_ptr };
+        let mut finding = Finding::new(change.rule, self.entity, site, here.subject());
+        finding.old = change.old;
+        finding.new = change.new;
+        let via = change.keyword.and_then(|k| definition(old, new, k));
+        finding.detail = match (change.detail, &via) {
+            (Some(d), Some(v)) => Some(format!("; {d}; {v}")),
+            (Some(d), None) => Some(format!("; {d}")),
+            (None, Some(v)) => Some(format!("; {v}")),
+            (None, None) => None,
+        };
+        finding.details = via.map(|v| serde_json::json!({ "definition": v }));
+        let covers = if change.covers.is_empty() {
+            vec![change.keyword.map_or_else(|| here.path.clone(), |k| here.keyword(k).path)]
+        } else {
+            change.covers
+        };
+        self.hits.push(Hit { finding, covers });
+    }
+
+    /// Emits the rule for `family` with `effect` (flipped inside `not`) at `keyword`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn effect(
+        &mut self,
+        here: &Here,
+        o: &Node,
+        n: &Node,
+        family: Family,
+        effect: Effect,
+        flipped: bool,
+        keyword: &str,
+    ) {
+        let rule = effect_rule(self.side, family, effect.flip(flipped));
+        let change = Change {
+            rule,
+            keyword: Some(keyword),
+            old: kw_value(o, keyword),
+            new: kw_value(n, keyword),
+            detail: None,
+            covers: Vec::new(),
+        };
+        self.emit(here, o, n, change);
+    }
+
+    pub(super) fn fixed(&mut self, here: &Here, o: &Node, n: &Node, rule: Fixed, keyword: &str) {
+        let change = Change {
+            rule: fixed_rule(self.side, rule),
+            keyword: Some(keyword),
+            old: kw_value(o, keyword),
+            new: kw_value(n, keyword),
+            detail: None,
+            covers: Vec::new(),
+        };
+        self.emit(here, o, n, change);
+    }
+
+    pub fn node(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        // Same text that refers to no definition is the same schema: nothing to find below.
+        if self.twins.settled(o, n) || unexpanded_equal(o.raw, n.raw) {
+            return;
+        }
+        match (&o.body, &n.body) {
+            (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
+            (Body::Lazy, _) => self.node(&force(o), n, here, flipped),
+            (_, Body::Lazy) => self.node(o, &force(n), here, flipped),
+            (Body::Keywords(_), Body::Keywords(_)) => self.keywords(o, n, here, flipped),
+            (Body::Never, Body::Never) | (Body::Raw, Body::Raw) => {}
+            (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
+            (Body::TooDeep, _) | (_, Body::TooDeep) => {
+                let change = Change {
+                    rule: fixed_rule(self.side, Fixed::DepthExceeded),
+                    keyword: None,
+                    old: None,
+                    new: None,
+                    detail: Some(format!("nested deeper than {} schema levels", super::normal::MAX_DEPTH)),
+                    covers: Vec::new(),
+                };
+                self.emit(here, o, n, change);
+            }
+            (Body::Never, Body::Keywords(_)) => self.whole(here, o, n, Family::Subschema, Effect::Widened, flipped),
+            (Body::Keywords(_), Body::Never) => self.whole(here, o, n, Family::Subschema, Effect::Narrowed, flipped),
+            // A non-schema on one side: the catch-all reports the raw difference.
+            _ => {}
+        }
+    }
+
+    /// A change of a whole subschema (e.g. to or from `false`).
+    fn whole(&mut self, here: &Here, o: &Node, n: &Node, family: Family, effect: Effect, flipped: bool) {
+        let change = Change {
+            rule: effect_rule(self.side, family, effect.flip(flipped)),
+            keyword: None,
+            old: Some(bounded_clone(o.raw)),
+            new: Some(bounded_clone(n.raw)),
+            detail: None,
+            covers: Vec::new(),
+        };
+        self.emit(here, o, n, change);
+    }
+
+    fn keywords(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        self.types_and_values(o, n, here, flipped);
+        self.limits(o, n, here, flipped);
+        self.multiple_of(o, n, here, flipped);
+        self.presence(o, n, here, flipped, "uniqueItems", Family::UniqueItems);
+        self.strings(o, n, here, flipped);
+        self.properties(o, n, here, flipped);
+        self.required(o, n, here);
+        for (keyword, family) in [("additionalProperties", Family::AdditionalProperties), ("items", Family::Subschema)]
+        {
+            self.subschema(o, n, here, flipped, keyword, family, true);
+        }
+        self.subschema(o, n, here, flipped, "propertyNames", Family::PropertyNames, false);
+        self.subschema(o, n, here, flipped, "contains", Family::Contains, false);
+        self.negation(o, n, here, flipped);
+        self.conditional(o, n, here, flipped);
+        self.prefix_items(o, n, here, flipped);
+        for keyword in ["allOf", "anyOf", "oneOf"] {
+            self.composition(o, n, here, flipped, keyword);
+        }
+        self.schema_map(o, n, here, flipped, "patternProperties", Family::PatternProperties);
+        self.schema_map(o, n, here, flipped, "dependentSchemas", Family::DependentSchemas);
+        self.dependent_required(o, n, here, flipped);
+        self.reference(o, n, here);
+        self.annotations(o, n, here);
+    }
+
+    fn properties(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let (a, b) = (map(o, "properties"), map(n, "properties"));
+        if a.is_none() && b.is_none() {
+            return;
+        }
+        let empty = BTreeMap::new();
+        let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
+        for (name, old_schema) in a {
+            if b.get(name).is_some_and(|new_schema| self.twins.settled(old_schema, new_schema)) {
+                continue;
+            }
+            let place = here.property("properties", name);
+            match b.get(name) {
+                Some(new_schema) => self.node(old_schema, new_schema, &place, flipped),
+                None => {
+                    let site = Site {
+                        location: place.location.clone(),
+                        old: old_schema.ptr.clone(),
+                        new: n.kw_pointer("properties").or(n.ptr.clone()),
+                    };
+                    let via = definition(o, n, "properties");
+                    self.property_change(Fixed::PropertyRemoved, site, &place, Some(old_schema.raw), None, via);
+                }
+            }
+        }
+        for (name, new_schema) in b {
+            if !a.contains_key(name) {
+                let place = here.property("properties", name);
+                let site = Site {
+                    location: place.location.clone(),
+                    old: o.kw_pointer("properties").or(o.ptr.clone()),
+                    new: new_schema.ptr.clone(),
+                };
+                let via = definition(o, n, "properties");
+                self.property_change(Fixed::PropertyAdded, site, &place, None, Some(new_schema.raw), via);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn property_change(
+        &mut self,
+        rule: Fixed,
+        site: Site,
+        place: &Here,
+        old: Option<&Value>,
+        new: Option<&Value>,
+        via: Option<String>,
+    ) {
+        let mut finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject());
+        (finding.old, finding.new) = (old.map(bounded_clone), new.map(bounded_clone));
+        finding.detail = via.as_ref().map(|v| format!("; {v}"));
+        finding.details = via.map(|v| serde_json::json!({ "definition": v }));
+        self.hits.push(Hit { finding, covers: vec![place.path.clone()] });
+    }
+
+    fn required(&mut self, o: &Node, n: &Node, here: &Here) {
+        let names = |node: &Node| -> Option<Vec<String>> {
+            match value(node, "required") {
+                None => Some(Vec::new()),
+                Some(Value::Array(items)) => items.iter().map(|v| v.as_str().map(str::to_string)).collect(),
+                Some(_) => None,
+            }
+        };
+        let (Some(a), Some(b)) = (names(o), names(n)) else { return };
+        let covers = here.keyword("required").path;
+        let pointer = |node: &Node, name: &str| -> Option<String> {
+            match map(node, "properties").and_then(|m| m.get(name)) {
+                Some(property) => property.ptr.clone(),
+                None => node.kw_pointer("required").or(node.ptr.clone()),
+            }
+        };
+        for (from, to, rule) in [(&a, &b, Fixed::RequiredRemoved), (&b, &a, Fixed::RequiredAdded)] {
+            for name in from.iter().filter(|x| !to.contains(x)) {
+                let place = here.property("properties", name);
+                let site = Site { location: place.location.clone(), old: pointer(o, name), new: pointer(n, name) };
+                let mut finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject());
+                let via = definition(o, n, "required");
+                finding.detail = via.as_ref().map(|v| format!("; {v}"));
+                finding.details = via.map(|v| serde_json::json!({ "definition": v }));
+                self.hits.push(Hit { finding, covers: vec![covers.clone()] });
+            }
+        }
+    }
+
+    /// A schema-valued keyword. `absent_is_true`: absence means "no constraint" and is the
+    /// same as `true` (`additionalProperties`, `items`); otherwise adding the keyword
+    /// constrains (`contains`).
+    #[allow(clippy::too_many_arguments)]
+    fn subschema(
+        &mut self,
+        o: &Node,
+        n: &Node,
+        here: &Here,
+        flipped: bool,
+        keyword: &str,
+        family: Family,
+        absent_is_true: bool,
+    ) {
+        let (a, b) = (schema(o, keyword), schema(n, keyword));
+        let place = here.keyword(keyword);
+        match (a, b) {
+            (None, None) => {}
+            (Some(_), None) => self.effect(here, o, n, family, Effect::Widened, flipped, keyword),
+            (None, Some(b)) if absent_is_true => {
+                let stand_in = true_node(o.ptr.clone());
+                if matches!(b.body, Body::Never) {
+                    self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword);
+                } else {
+                    self.node(&stand_in, b, &place_with_subject(&place, keyword), flipped);
+                }
+            }
+            (None, Some(_)) => self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword),
+            (Some(a), Some(b)) => match (&a.body, &b.body) {
+                (Body::Never, Body::Never) => {}
+                (Body::Never, _) => self.effect(here, o, n, family, Effect::Widened, flipped, keyword),
+                (_, Body::Never) => self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword),
+                _ => self.node(a, b, &place_with_subject(&place, keyword), flipped),
+            },
+        }
+    }
+
+    fn negation(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        match (schema(o, "not"), schema(n, "not")) {
+            (None, None) => {}
+            (Some(_), None) => self.effect(here, o, n, Family::Not, Effect::Widened, flipped, "not"),
+            (None, Some(_)) => self.effect(here, o, n, Family::Not, Effect::Narrowed, flipped, "not"),
+            (Some(a), Some(b)) => self.node(a, b, &here.below("not", None, "<not>"), !flipped),
+        }
+    }
+
+    /// `if` moves instances between `then` and `else`: any change to it is undecidable.
+    fn conditional(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let same_if = match (schema(o, "if"), schema(n, "if")) {
+            (None, None) => return,
+            (Some(a), Some(b)) => node_eq(a, b),
+            _ => false,
+        };
+        if same_if {
+            for keyword in ["then", "else"] {
+                self.subschema(o, n, here, flipped, keyword, Family::Subschema, true);
+            }
+            return;
+        }
+        let covers = ["if", "then", "else"].iter().map(|k| here.keyword(k).path).collect();
+        let change = Change {
+            rule: effect_rule(self.side, Family::Conditional, Effect::Changed),
+            keyword: Some("if"),
+            old: kw_value(o, "if"),
+            new: kw_value(n, "if"),
+            detail: None,
+            covers,
+        };
+        self.emit(here, o, n, change);
+    }
+
+    /// Tuple positions compare by index; a position missing on one side falls back to that
+    /// side's `items` (or `true`).
+    fn prefix_items(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let (a, b) = (list(o, "prefixItems"), list(n, "prefixItems"));
+        if a.is_none() && b.is_none() {
+            return;
+        }
+        let (a, b) = (a.unwrap_or(&[]), b.unwrap_or(&[]));
+        let (rest_o, rest_n) = (true_node(o.ptr.clone()), true_node(n.ptr.clone()));
+        let rest_o = schema(o, "items").unwrap_or(&rest_o);
+        let rest_n = schema(n, "items").unwrap_or(&rest_n);
+        for i in 0..a.len().max(b.len()) {
+            let (x, y) = (a.get(i).unwrap_or(rest_o), b.get(i).unwrap_or(rest_n));
+            let token = i.to_string();
+            self.node(x, y, &here.below("prefixItems", Some(&token), &format!("[{i}]")), flipped);
+        }
+    }
+
+    fn composition(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool, keyword: &str) {
+        let family = match keyword {
+            "allOf" => Family::AllOf,
+            "anyOf" => Family::AnyOf,
+            _ => Family::OneOf,
+        };
+        let (a, b) = match (list(o, keyword), list(n, keyword)) {
+            (None, None) => return,
+            // An `anyOf` wrapped around what the node said before (string → string | object)
+            // only adds alternatives; unwrapping keeps one of them.
+            (Some(a), None) if family == Family::AnyOf && a.iter().any(|x| same_assertions(x, n, keyword)) => {
+                return self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword)
+            }
+            (None, Some(b)) if family == Family::AnyOf && b.iter().any(|x| same_assertions(x, o, keyword)) => {
+                return self.effect(here, o, n, family, Effect::Widened, flipped, keyword)
+            }
+            (Some(_), None) => return self.effect(here, o, n, family, Effect::Widened, flipped, keyword),
+            (None, Some(_)) => return self.effect(here, o, n, family, Effect::Narrowed, flipped, keyword),
+            (Some(a), Some(b)) => (a, b),
+        };
+        // `oneOf` behaves like `anyOf` when no instance can match two branches.
+        let disjoint = family != Family::OneOf || (disjoint_branches(a) && disjoint_branches(b));
+        // Indices from `match_branches` are in range of `a` and `b`.
+        for pair in match_branches(a, b) {
+            let token = branch_token(pair);
+            let effect = match pair {
+                (Some(i), Some(j)) => {
+                    let suffix = format!("<{keyword}[{j}]>");
+                    self.node(&a[i], &b[j], &here.below(keyword, Some(&token), &suffix), flipped);
+                    continue;
+                }
+                _ if !disjoint => Effect::Changed,
+                (Some(_), None) if family == Family::AllOf => Effect::Widened,
+                (Some(_), None) => Effect::Narrowed,
+                _ if family == Family::AllOf => Effect::Narrowed,
+                _ => Effect::Widened,
+            };
+            let place = here.below(keyword, Some(&token), "");
+            let (old_branch, new_branch) = (pair.0.map(|i| &a[i]), pair.1.map(|j| &b[j]));
+            let site = Site {
+                location: place.location.clone(),
+                old: old_branch.and_then(|x| x.ptr.clone()).or(o.kw_pointer(keyword)),
+                new: new_branch.and_then(|x| x.ptr.clone()).or(n.kw_pointer(keyword)),
+            };
+            let rule = effect_rule(self.side, family, effect.flip(flipped));
+            let mut finding = Finding::new(rule, self.entity, site, here.subject());
+            (finding.old, finding.new) =
+                (old_branch.map(|x| bounded_clone(x.raw)), new_branch.map(|x| bounded_clone(x.raw)));
+            self.hits.push(Hit { finding, covers: vec![place.path] });
+        }
+    }
+
+    /// `patternProperties` and `dependentSchemas`: an entry added constrains, removed relaxes.
+    fn schema_map(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool, keyword: &str, family: Family) {
+        let (a, b) = (map(o, keyword), map(n, keyword));
+        if a.is_none() && b.is_none() {
+            return;
+        }
+        let empty = BTreeMap::new();
+        let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
+        for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
+            let place = here.below(keyword, Some(key), &format!("{{{keyword} {key}}}"));
+            let effect = match (a.get(key), b.get(key)) {
+                (Some(x), Some(y)) => {
+                    self.node(x, y, &place, flipped);
+                    continue;
+                }
+                (Some(_), None) => Effect::Widened,
+                _ => Effect::Narrowed,
+            };
+            let (x, y) = (a.get(key), b.get(key));
+            let site = Site {
+                location: place.location.clone(),
+                old: x.and_then(|s| s.ptr.clone()).or(o.kw_pointer(keyword)),
+                new: y.and_then(|s| s.ptr.clone()).or(n.kw_pointer(keyword)),
+            };
+            let rule = effect_rule(self.side, family, effect.flip(flipped));
+            let mut finding = Finding::new(rule, self.entity, site, here.subject());
+            (finding.old, finding.new) = (x.map(|s| bounded_clone(s.raw)), y.map(|s| bounded_clone(s.raw)));
+            self.hits.push(Hit { finding, covers: vec![place.path] });
+        }
+    }
+
+    fn dependent_required(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let entries = |node: &Node| -> Option<BTreeMap<String, Vec<Value>>> {
+            match value(node, "dependentRequired") {
+                None => Some(BTreeMap::new()),
+                Some(Value::Object(m)) => m.iter().map(|(k, v)| v.as_array().map(|a| (k.clone(), a.clone()))).collect(),
+                Some(_) => None,
+            }
+        };
+        let (Some(a), Some(b)) = (entries(o), entries(n)) else { return };
+        let empty = Vec::new();
+        let mut effects = Vec::new();
+        for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
+            let (x, y) = (a.get(key).unwrap_or(&empty), b.get(key).unwrap_or(&empty));
+            match set_difference(x, y) {
+                (false, false) => {}
+                (true, false) => effects.push(Effect::Narrowed),
+                (false, true) => effects.push(Effect::Widened),
+                (true, true) => effects.push(Effect::Changed),
+            }
+        }
+        let effect = match (effects.contains(&Effect::Widened), effects.contains(&Effect::Narrowed)) {
+            _ if effects.contains(&Effect::Changed) => Effect::Changed,
+            (true, true) => Effect::Changed,
+            (true, false) => Effect::Widened,
+            (false, true) => Effect::Narrowed,
+            (false, false) => return,
+        };
+        self.effect(here, o, n, Family::DependentRequired, effect, flipped, "dependentRequired");
+    }
+
+    fn reference(&mut self, o: &Node, n: &Node, here: &Here) {
+        let reference = |node: &Node| match node.kw("$ref").map(|k| &k.value) {
+            Some(KwValue::Ref { target, reason }) => Some((target.clone(), *reason)),
+            _ => None,
+        };
+        let (a, b) = (reference(o), reference(n));
+        if a == b {
+            return;
+        }
+        let reason = b.as_ref().or(a.as_ref()).map(|(_, r)| *r).unwrap_or_default();
+        let change = Change {
+            rule: effect_rule(self.side, Family::Ref, Effect::Changed),
+            keyword: Some("$ref"),
+            old: a.map(|(t, _)| Value::String(t)),
+            new: b.map(|(t, _)| Value::String(t)),
+            detail: Some(format!("not expanded: {reason}")),
+            covers: Vec::new(),
+        };
+        self.emit(here, o, n, change);
+    }
+}
+
+fn place_with_subject(place: &Here, keyword: &str) -> Here {
+    let suffix = match keyword {
+        "items" => "[]".to_string(),
+        other => format!("{{{other}}}"),
+    };
+    Here { subject: format!("{}{suffix}", place.subject), ..place.clone() }
+}
+
+/// Whether `branch` asserts exactly what `node` asserts apart from `list` (annotations aside).
+fn same_assertions(branch: &Node, node: &Node, list: &str) -> bool {
+    let (Some(x), Some(y)) = (branch.keywords(), node.keywords()) else { return false };
+    let asserting = |k: &&String| !ANNOTATIONS.contains(&k.as_str()) && k.as_str() != list;
+    let xs: Vec<&String> = x.keys().filter(asserting).collect();
+    let ys: Vec<&String> = y.keys().filter(asserting).collect();
+    xs == ys && xs.iter().all(|k| kw_eq(k, &x[*k], &y[*k]))
+}
+
+/// The keyword's value for a finding: the normalised value, or the subschema as written.
+pub fn kw_value(node: &Node, keyword: &str) -> Option<Value> {
+    let kw = node.kw(keyword)?;
+    Some(match &kw.value {
+        KwValue::Value(v) => bounded_clone(v),
+        KwValue::Schema(s) => bounded_clone(s.raw),
+        KwValue::List(l) => Value::Array(l.iter().map(|s| bounded_clone(s.raw)).collect()),
+        KwValue::Map(m) => Value::Object(m.iter().map(|(k, s)| (k.clone(), bounded_clone(s.raw))).collect()),
+        KwValue::Ref { target, .. } => Value::String(target.clone()),
+    })
+}
+
+/// "in definition `#/$defs/X`" when the keyword was reached through a `$ref` on either side.
+fn definition(old: &Node, new: &Node, keyword: &str) -> Option<String> {
+    let via = |node: &Node| node.kw(keyword).and_then(|k| k.via.clone());
+    match (via(old), via(new)) {
+        (Some(a), Some(b)) if a == b => Some(format!("in definition `{a}`")),
+        (Some(a), Some(b)) => Some(format!("in definitions `{a}` → `{b}`")),
+        (Some(a), None) | (None, Some(a)) => Some(format!("in definition `{a}`")),
+        (None, None) => None,
+    }
+}
