@@ -72,10 +72,11 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   const render = (format, color = false) => engine.diffFormatted(old.text, next.text, configText, { ...base, format, color });
 
   const color = wantsColor(ctx.stdout, env);
-  const chosen = render(values.format, values.format === "text" && color);
+  // A report file never gets colour codes; the terminal copy does when it is a terminal.
+  const chosen = render(values.format, values.format === "text" && values.output === undefined && color);
   if (values.output !== undefined) {
     writeReport(values.output, chosen.output);
-    ctx.stdout.write(values.format === "text" ? chosen.output : render("text", color).output);
+    ctx.stdout.write(render("text", color).output);
   } else {
     ctx.stdout.write(chosen.output);
   }

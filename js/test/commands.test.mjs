@@ -50,6 +50,9 @@ describe("report formats", () => {
     assert.equal(result.status, 1);
     assert.equal(readFileSync(out, "utf8"), cli(["diff", ...removed, "--format", "sarif"]).stdout);
     assert.equal(result.stdout, cli(["diff", ...removed]).stdout, "stdout is the text report");
+    const coloured = cli(["diff", ...removed, "--output", out], { env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
+    assert.match(coloured.stdout, /\x1b\[/, "the terminal copy is coloured when asked");
+    assert.equal(readFileSync(out, "utf8"), cli(["diff", ...removed]).stdout, "the file never is");
     const bad = cli(["diff", ...removed, "--output", join(scratch, "no-such-dir", "x")]);
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--output: cannot write .*no-such-dir/);
