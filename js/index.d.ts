@@ -197,5 +197,5 @@ export interface SemverCheck {
 /** Checks a version bump against a report (object or JSON text); throws `McpContractError` for a bad version. */
 export function semverCheck(report: Report | string, oldVersion: string, newVersion: string): SemverCheck;
 
-/** `serverInfo.version` of a snapshot (JSON or YAML text), or undefined. */
-export function serverVersion(snapshotText: string): string | undefined;
+/** `serverInfo.version` of a snapshot (object or JSON/YAML text), or undefined. */
+export function serverVersion(snapshot: SnapshotInput): string | undefined;

@@ -36,7 +36,7 @@ export function semverCheck(report, oldVersion, newVersion) {
   return engine.semverCheck(report, oldVersion, newVersion);
 }
 
-/** `serverInfo.version` of a snapshot text, or undefined. */
-export function serverVersion(snapshotText) {
-  return engine.serverVersion(snapshotText);
+/** `serverInfo.version` of a snapshot (object or JSON/YAML text), or undefined. */
+export function serverVersion(snapshot) {
+  return engine.serverVersion(snapshot);
 }

@@ -62,8 +62,18 @@ pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsVa
 /// The semver gate over a report (object or JSON text) and two version strings: returns
 /// `{ ok, old, new, actual, required, rule, message }` (bumps: "none"|"patch"|"minor"|"major").
 #[wasm_bindgen(js_name = semverCheck)]
-pub fn semver_check(report: JsValue, old_version: &str, new_version: &str) -> Result<JsValue, JsValue> {
+pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue) -> Result<JsValue, JsValue> {
     let text = text_of(&report, Input::Options)?;
+    let version = |value: &JsValue, which: &str| {
+        value.as_string().ok_or_else(|| {
+            to_js_error(Error::unpositioned(
+                Input::Options,
+                format!("the {which} version is not a string"),
+                "Pass versions as strings such as \"1.4.0\"",
+            ))
+        })
+    };
+    let (old_version, new_version) = (version(&old_version, "old")?, version(&new_version, "new")?);
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         to_js_error(Error::unpositioned(
             Input::Options,
@@ -71,7 +81,7 @@ pub fn semver_check(report: JsValue, old_version: &str, new_version: &str) -> Re
             "Pass the report of `diff`",
         ))
     })?;
-    let check = crate::semver::check_json(&value, old_version, new_version).map_err(|message| {
+    let check = crate::semver::check_json(&value, &old_version, &new_version).map_err(|message| {
         to_js_error(Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))
     })?;
     let result = serde_json::json!({
@@ -86,10 +96,10 @@ pub fn semver_check(report: JsValue, old_version: &str, new_version: &str) -> Re
     JSON::parse(&result.to_string())
 }
 
-/// `serverInfo.version` of a snapshot (JSON or YAML text), or `undefined`.
+/// `serverInfo.version` of a snapshot (JSON/YAML text or an object), or `undefined`.
 #[wasm_bindgen(js_name = serverVersion)]
-pub fn server_version(snapshot_text: &str) -> Option<String> {
-    crate::semver::server_version(snapshot_text)
+pub fn server_version(snapshot_text: JsValue) -> Option<String> {
+    crate::semver::server_version(&text_of(&snapshot_text, Input::Old).ok()?)
 }
 
 fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Result<crate::RunOutput, JsValue> {

@@ -110,4 +110,8 @@ test("semverCheck and serverVersion", () => {
   assert.throws(() => semverCheck(report, "1.2.0", "soon"), (error) => error.name === "McpContractError" && /not a semantic version/.test(error.detail));
   assert.equal(serverVersion(JSON.stringify({ serverInfo: { name: "s", version: "3.1.4" }, tools: [] })), "3.1.4");
   assert.equal(serverVersion("tools: []"), undefined);
+  assert.equal(serverVersion({ serverInfo: { name: "s", version: "0.9.0" } }), "0.9.0");
+  for (const bad of [[null, "1.0.0"], ["1.0.0", 2]]) {
+    assert.throws(() => semverCheck(report, ...bad), (error) => error.name === "McpContractError" && /is not a string/.test(error.detail));
+  }
 });
