@@ -66,6 +66,8 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   ctx.files.new = next.name;
   ctx.files.config = config?.name ?? "config";
   const configText = config?.text ?? null;
+  // Before anything is printed, so that a missing or invalid version is a clean usage error.
+  const gate = values.semver ? semverGate(old, next, configText, values) : null;
   const base = { failOn: values["fail-on"], warnOn: values["warn-on"] };
   if (values.semantic) base.notes = await notesFor(old.text, next.text, configText, values, ctx, env);
   if (next.path !== undefined) base.newPath = next.path;
@@ -82,8 +84,12 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   }
   if (values.format === "github") await appendJobSummary(render("markdown").output, env);
 
-  const semverOk = values.semver ? semverGate(old, next, configText, values, ctx) : true;
-  return chosen.verdict === "fail" || !semverOk ? 1 : 0;
+  if (gate) {
+    // Machine formats keep stdout clean: the gate's sentence goes to stderr for them.
+    const stream = values.format === "text" || values.output !== undefined ? ctx.stdout : ctx.stderr;
+    stream.write(`${gate.message}\n`);
+  }
+  return chosen.verdict === "fail" || (gate && !gate.ok) ? 1 : 0;
 }
 
 /** Notes by change id from the advisory pass; failures only warn (the exit code never depends on them). */
@@ -100,8 +106,8 @@ async function notesFor(oldText, newText, configText, values, ctx, env) {
   return notes;
 }
 
-/** Prints the gate's sentence (stdout for the text format, else stderr) and returns whether it passed. */
-function semverGate(old, next, configText, values, ctx) {
+/** The semver gate's outcome (`{ ok, message, … }`); a missing or invalid version is a UsageError. */
+function semverGate(old, next, configText, values) {
   const version = (flag, input, side) => {
     const found = values[flag] ?? engine.serverVersion(input.text);
     if (found === undefined) {
@@ -111,15 +117,12 @@ function semverGate(old, next, configText, values, ctx) {
   };
   const oldVersion = version("old-version", old, "old");
   const newVersion = version("new-version", next, "new");
-  let check;
+  const report = engine.diff(old.text, next.text, configText);
   try {
-    check = engine.semverCheck(engine.diff(old.text, next.text, configText), oldVersion, newVersion);
+    return engine.semverCheck(report, oldVersion, newVersion);
   } catch (error) {
     if (error?.name !== "McpContractError" || error.input !== "options") throw error;
     throw new UsageError(`--semver: ${error.detail}`);
   }
-  const stream = values.format === "text" || values.output !== undefined ? ctx.stdout : ctx.stderr;
-  stream.write(`${check.message}\n`);
-  return check.ok;
 }
 

@@ -126,9 +126,11 @@ describe("--semver", () => {
   test("a missing or invalid version is a usage error", () => {
     const missing = cli(["diff", ...removed, "--semver"]);
     assert.equal(missing.status, 2);
+    assert.equal(missing.stdout, "", "nothing is printed before the usage error");
     assert.match(missing.stderr, /--semver: .*has no serverInfo\.version; pass --old-version V/);
     const invalid = cli(["diff", old, major, "--semver", "--new-version", "latest"]);
     assert.equal(invalid.status, 2);
+    assert.equal(invalid.stdout, "");
     assert.match(invalid.stderr, /^mcp-contract: --semver: `latest` is not a semantic version/);
     assert.equal(cli(["diff", old, major, "--old-version", "1.0.0"]).status, 2, "--old-version needs --semver");
   });
