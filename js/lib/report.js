@@ -3,7 +3,7 @@
 //! semver gate and the semantic notes. Returns the exit code; the engine decides everything.
 import { engine } from "./engine.js";
 import { wantsColor } from "./color.js";
-import { UsageError } from "./errors.js";
+import { CliError, UsageError } from "./errors.js";
 import { appendJobSummary, writeReport } from "./io.js";
 
 export const FORMATS = ["text", "json", "markdown", "sarif", "github", "junit"];
@@ -94,14 +94,24 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
 
 /** Notes by change id from the advisory pass; failures only warn (the exit code never depends on them). */
 async function notesFor(oldText, newText, configText, values, ctx, env) {
-  const { semanticNotes } = await import("./semantic.js");
+  const [{ semanticNotes }, { abortOnInterrupt }] = await Promise.all([import("./semantic.js"), import("./process-group.js")]);
   const report = engine.diff(oldText, newText, configText);
   const proseRules = new Set(engine.rules().filter((rule) => rule.decidedBy === "prose classifier").map((rule) => rule.id));
-  const { notes, warnings } = await semanticNotes(report, {
-    command: values["semantic-cmd"],
-    env,
-    proseRules: proseRules.size ? proseRules : undefined,
-  });
+  // The command runs in its own process group, out of reach of the terminal's Ctrl-C: end it here.
+  const interrupt = abortOnInterrupt();
+  let result;
+  try {
+    result = await semanticNotes(report, {
+      command: values["semantic-cmd"],
+      env,
+      proseRules: proseRules.size ? proseRules : undefined,
+      signal: interrupt.signal,
+    });
+  } finally {
+    interrupt.dispose();
+  }
+  const { notes, warnings, interrupted } = result;
+  if (interrupted) throw new CliError("interrupted during --semantic; its command was ended", { exitCode: 130 });
   for (const warning of warnings) ctx.stderr.write(`mcp-contract: warning: ${warning}\n`);
   return notes;
 }

@@ -192,6 +192,21 @@ describe("--semantic", () => {
     const viaCommand = await cliAsync(["diff", ...described, "--format", "json", "--semantic-cmd", `"${process.execPath}" "${script}"`]);
     assert.equal(JSON.parse(viaCommand.stdout).changes[0].note, "from a command");
   });
+
+  test("Ctrl-C during --semantic-cmd ends the command (in its own process group), exit 130", async () => {
+    const pidFile = join(scratch, "semantic-pid");
+    const slow = file("slow.mjs", `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`);
+    const result = await cliAsync(["diff", ...described, "--semantic-cmd", `"${process.execPath}" "${slow}"`], {
+      onSpawn: async (child) => {
+        while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 50));
+        child.kill("SIGINT");
+      },
+    });
+    assert.equal(result.status, 130, result.stderr);
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, /^mcp-contract: interrupted during --semantic/);
+    assert.deepEqual(await gone([Number(readFileSync(pidFile, "utf8"))]), []);
+  });
 });
 
 describe("snapshot and check against live servers", () => {
