@@ -94,6 +94,7 @@ test-www:
 bench: build
 	$(CARGO) bench --benches
 	@$(MAKE) --no-print-directory wasm-size
+	@$(NODE) scripts/bench-cli.mjs
 	@if [ -f www/package.json ] && grep -q '"bench"' www/package.json; then cd www && $(NPM) run --silent bench; fi
 
 wasm-size:
