@@ -96,6 +96,7 @@ bench: build
 	$(CARGO) bench --benches
 	$(NODE) scripts/bench-wasm.mjs
 	@$(MAKE) --no-print-directory wasm-size
+	@$(NODE) scripts/bench-cli.mjs
 	@if [ -f www/package.json ] && grep -q '"bench"' www/package.json; then cd www && $(NPM) run --silent bench; fi
 
 wasm-size:

@@ -1,8 +1,8 @@
 //! Renders a diff in any format: `cargo run --example render -- FORMAT OLD NEW [CONFIG]
 //! [--notes NOTES.json] [--new-path PATH]` (notes: `{"<change id>": "note"}`, attached as the
 //! semantic pass does; PATH: the NEW file's repository path for SARIF and GitHub output).
-//! Used by the JS tests (SARIF schema validation, the semantic pass's invariance), and handy
-//! for looking at a format while working on it.
+//! Handy for looking at a format natively while working on a renderer (the tests go through
+//! the npm package and the CLI).
 
 use mcp_contract::render::Format;
 use mcp_contract::{run, RunOptions};

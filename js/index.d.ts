@@ -153,3 +153,49 @@ export function rules(): RuleInfo[];
 
 /** The engine's version. */
 export function version(): string;
+
+/** Report formats `render` produces (the CLI's `--format`). */
+export type Format = "text" | "json" | "markdown" | "sarif" | "github" | "junit";
+
+export interface RenderOptions {
+  /** Default `text`. */
+  format?: Format;
+  /** ANSI colour (text only). */
+  color?: boolean;
+  /** Override the config's `fail_on` / `warn_on` (CI formats mark changes by these). */
+  failOn?: Threshold;
+  warnOn?: Threshold;
+  /** Advisory notes by change id (as the semantic pass gives them); they never change anything else. */
+  notes?: Record<string, string>;
+  /** The NEW snapshot's repository-relative path: SARIF results and GitHub annotations point at its lines. */
+  newPath?: string;
+}
+
+/** Diffs and renders in one call; `verdict` is what the CLI's exit code follows. */
+export function render(
+  oldSnapshot: SnapshotInput,
+  newSnapshot: SnapshotInput,
+  config?: Config | string | null,
+  options?: RenderOptions,
+): { output: string; verdict: Verdict };
+
+export type Bump = "none" | "patch" | "minor" | "major";
+
+/** The semver gate's outcome: `ok` is false when the bump is smaller than the changes need. */
+export interface SemverCheck {
+  ok: boolean;
+  old: string;
+  new: string;
+  actual: Bump;
+  required: Bump;
+  /** The rule of the change that decides `required`, or null when there is none. */
+  rule: string | null;
+  /** One sentence; on failure it names the required bump and the change that requires it. */
+  message: string;
+}
+
+/** Checks a version bump against a report (object or JSON text); throws `McpContractError` for a bad version. */
+export function semverCheck(report: Report | string, oldVersion: string, newVersion: string): SemverCheck;
+
+/** `serverInfo.version` of a snapshot (object or JSON/YAML text), or undefined. */
+export function serverVersion(snapshot: SnapshotInput): string | undefined;

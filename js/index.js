@@ -21,3 +21,22 @@ export function rules() {
 export function version() {
   return engine.version();
 }
+
+/**
+ * Diffs and renders in one call: `{ output, verdict }`. Options: `format` (text, json,
+ * markdown, sarif, github, junit), `color`, `failOn`, `warnOn`, `notes` ({changeId: note}),
+ * `newPath` (the NEW file's repository path, for SARIF and GitHub annotations).
+ */
+export function render(oldSnapshot, newSnapshot, config, options) {
+  return engine.diffFormatted(oldSnapshot, newSnapshot, config ?? null, options ?? {});
+}
+
+/** The semver gate: the bump from `oldVersion` to `newVersion` against the report's most severe change. */
+export function semverCheck(report, oldVersion, newVersion) {
+  return engine.semverCheck(report, oldVersion, newVersion);
+}
+
+/** `serverInfo.version` of a snapshot (object or JSON/YAML text), or undefined. */
+export function serverVersion(snapshot) {
+  return engine.serverVersion(snapshot);
+}

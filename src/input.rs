@@ -43,28 +43,4 @@ pub(crate) fn strip_position(message: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::error::Position;
-
-    #[test]
-    fn json_errors_carry_line_and_column() {
-        let err = parse_text("{\n  \"tools\": [,]\n}", Input::Old).unwrap_err();
-        assert_eq!(err.position, Position::LineColumn { line: 2, column: 13 });
-        assert!(err.message.starts_with("is not valid JSON"), "{}", err.message);
-        assert!(!err.message.contains("at line"));
-    }
-
-    #[test]
-    fn yaml_is_accepted_and_its_errors_are_positioned() {
-        let value = parse_text("tools:\n  - name: a\n    inputSchema: {type: object}\n", Input::New).unwrap();
-        assert_eq!(value["tools"][0]["name"], "a");
-        let err = parse_text("tools:\n  - name: [unclosed\n", Input::New).unwrap_err();
-        assert!(matches!(err.position, Position::LineColumn { .. }), "{err}");
-    }
-
-    #[test]
-    fn empty_text_is_an_error() {
-        assert!(parse_text("  \n", Input::Old).unwrap_err().to_string().contains("is empty"));
-    }
-}
+mod tests;

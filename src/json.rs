@@ -45,6 +45,14 @@ pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     Some(node)
 }
 
+/// Shortens `pointer` to its longest prefix that resolves in `root` (the root at worst).
+pub fn trim_to_existing(root: &Value, pointer: &mut String) {
+    while !pointer.is_empty() && resolve(root, pointer).is_none() {
+        let cut = pointer.rfind('/').unwrap_or(0);
+        pointer.truncate(cut);
+    }
+}
+
 /// JSON equality where numbers compare by value (`150` equals `150.0`) and object key order
 /// never matters. Array order does matter.
 pub fn values_equal(a: &Value, b: &Value) -> bool {
@@ -110,6 +118,17 @@ mod tests {
         assert_eq!(resolve(&doc, &index_pointer(&p, 1)), Some(&json!(20)));
         assert_eq!(resolve(&doc, "/missing"), None);
         assert_eq!(resolve(&doc, ""), Some(&doc));
+    }
+
+    #[test]
+    fn pointers_trim_to_the_nearest_existing_node() {
+        let doc = json!({"tools": [{"outputSchema": {"type": "object"}}]});
+        let mut p = "/tools/0/outputSchema/required/1".to_string();
+        trim_to_existing(&doc, &mut p);
+        assert_eq!(p, "/tools/0/outputSchema");
+        let mut gone = "/prompts/3".to_string();
+        trim_to_existing(&doc, &mut gone);
+        assert_eq!(gone, "");
     }
 
     #[test]

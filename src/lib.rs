@@ -51,9 +51,18 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> {
     limits::check_depth(old, Input::Old)?;
     limits::check_depth(new, Input::New)?;
-    let old = Snapshot::load(old, Input::Old)?;
-    let new = Snapshot::load(new, Input::New)?;
-    let detection = diff::detect(&old, &new);
+    let old_snapshot = Snapshot::load(old, Input::Old)?;
+    let new_snapshot = Snapshot::load(new, Input::New)?;
+    let mut detection = diff::detect(&old_snapshot, &new_snapshot);
+    // Every pointer must reach a node of its document: a keyword that exists on one side only
+    // (say `required` added) points at the nearest node that does exist on the other.
+    for finding in &mut detection.findings {
+        for (pointer, document) in [(&mut finding.site.old, old), (&mut finding.site.new, new)] {
+            if let Some(p) = pointer.as_mut() {
+                json::trim_to_existing(document, p);
+            }
+        }
+    }
     Ok(policy::apply(detection, config))
 }
 

@@ -47,7 +47,8 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue) -> Result<JsValue, JsVa
 }
 
 /// Diffs and renders in one call: returns `{ output: string, verdict: "fail"|"warn"|"pass" }`.
-/// `options`: `{ format?: "json"|"text", color?: boolean, failOn?: string, warnOn?: string }`.
+/// `options`: `{ format?: "text"|"json"|"markdown"|"sarif"|"github"|"junit", color?: boolean,
+/// failOn?: string, warnOn?: string, notes?: {[changeId]: string}, newPath?: string }`.
 #[wasm_bindgen(js_name = diffFormatted)]
 pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let options = run_options(&options).map_err(to_js_error)?;
@@ -56,6 +57,49 @@ pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsVa
     Reflect::set(&result, &"output".into(), &output.output.into())?;
     Reflect::set(&result, &"verdict".into(), &output.verdict.as_str().into())?;
     Ok(result.into())
+}
+
+/// The semver gate over a report (object or JSON text) and two version strings: returns
+/// `{ ok, old, new, actual, required, rule, message }` (bumps: "none"|"patch"|"minor"|"major").
+#[wasm_bindgen(js_name = semverCheck)]
+pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue) -> Result<JsValue, JsValue> {
+    let text = text_of(&report, Input::Options)?;
+    let version = |value: &JsValue, which: &str| {
+        value.as_string().ok_or_else(|| {
+            to_js_error(Error::unpositioned(
+                Input::Options,
+                format!("the {which} version is not a string"),
+                "Pass versions as strings such as \"1.4.0\"",
+            ))
+        })
+    };
+    let (old_version, new_version) = (version(&old_version, "old")?, version(&new_version, "new")?);
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        to_js_error(Error::unpositioned(
+            Input::Options,
+            format!("the report is not JSON ({e})"),
+            "Pass the report of `diff`",
+        ))
+    })?;
+    let check = crate::semver::check_json(&value, &old_version, &new_version).map_err(|message| {
+        to_js_error(Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))
+    })?;
+    let result = serde_json::json!({
+        "ok": check.ok,
+        "old": check.old.to_string(),
+        "new": check.new.to_string(),
+        "actual": check.actual.as_str(),
+        "required": check.required.as_str(),
+        "rule": check.rule,
+        "message": check.message,
+    });
+    JSON::parse(&result.to_string())
+}
+
+/// `serverInfo.version` of a snapshot (JSON/YAML text or an object), or `undefined`.
+#[wasm_bindgen(js_name = serverVersion)]
+pub fn server_version(snapshot_text: JsValue) -> Option<String> {
+    crate::semver::server_version(&text_of(&snapshot_text, Input::Old).ok()?)
 }
 
 fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Result<crate::RunOutput, JsValue> {
@@ -102,7 +146,12 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
     }
     if let Some(format) = get_string(options, "format")? {
         run.format = Format::parse(&format).ok_or_else(|| {
-            Error::unpositioned(Input::Options, format!("unknown format `{format}`"), "Use one of: json, text")
+            let names: Vec<&str> = Format::ALL.iter().map(|f| f.as_str()).collect();
+            Error::unpositioned(
+                Input::Options,
+                format!("unknown format `{format}`"),
+                format!("Use one of: {}", names.join(", ")),
+            )
         })?;
     }
     run.color = Reflect::get(options, &"color".into()).ok().and_then(|v| v.as_bool()).unwrap_or(false);
@@ -120,7 +169,25 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
     };
     run.fail_on = threshold("failOn")?;
     run.warn_on = threshold("warnOn")?;
+    run.new_path = get_string(options, "newPath")?;
+    run.notes = notes_of(options)?;
     Ok(run)
+}
+
+/// `options.notes`: an object `{ changeId: note }`, read through JSON so it is plain data.
+fn notes_of(options: &JsValue) -> Result<std::collections::BTreeMap<String, String>, Error> {
+    let value = Reflect::get(options, &"notes".into()).unwrap_or(JsValue::UNDEFINED);
+    if value.is_undefined() || value.is_null() {
+        return Ok(Default::default());
+    }
+    let bad =
+        |message: String| Error::unpositioned(Input::Options, message, "Pass notes as { \"<change id>\": \"note\" }");
+    let text = JSON::stringify(&value)
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| bad("`notes` is not plain data".into()))?;
+    let parsed: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(format!("`notes`: {e}")))?;
+    crate::notes::notes_from_json(&parsed).map_err(|message| bad(format!("`notes`: {message}")))
 }
 
 /// A JS `Error` whose message is the full sentence, with the parts as properties

@@ -6,6 +6,8 @@ import { capture } from './capture.js';
 import { formatSnapshot } from './canonical.js';
 import { CliError } from './errors.js';
 
+export { appendJobSummary } from './io.js';
+
 /** Writes a snapshot atomically (temp file + rename), so a failed write never leaves half a baseline. */
 export async function writeSnapshotFile(file, snapshot) {
   const text = typeof snapshot === 'string' ? snapshot : formatSnapshot(snapshot);
@@ -55,10 +57,3 @@ export function parseHeader(text) {
   return { name: match[1], env: match[2] };
 }
 
-/** Appends Markdown to the GitHub job summary when `$GITHUB_STEP_SUMMARY` is set; returns whether it did. */
-export async function appendJobSummary(markdown, env = process.env) {
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (!file) return false;
-  await writeFile(file, markdown.endsWith('\n') ? markdown : `${markdown}\n`, { flag: 'a' });
-  return true;
-}

@@ -239,20 +239,5 @@ function formatSeconds(ms) {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/**
- * An AbortSignal that fires on Ctrl-C (SIGINT) or SIGTERM, for `capture({ signal })`: the
- * capture then ends the server and rejects with exit code 130. `dispose()` removes the handlers.
- */
-export function abortOnInterrupt() {
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  process.once('SIGINT', abort);
-  process.once('SIGTERM', abort);
-  return {
-    signal: controller.signal,
-    dispose() {
-      process.removeListener('SIGINT', abort);
-      process.removeListener('SIGTERM', abort);
-    },
-  };
-}
+/** Ctrl-C for `capture({ signal })`: the capture then ends the server and rejects with exit code 130. */
+export { abortOnInterrupt } from './process-group.js';

@@ -1,20 +1,30 @@
 //! Command-line dispatch: global flags, the subcommand table, exit codes and the one-line errors.
-//! Each subcommand lives in lib/commands/<name>.js and exports `{ name, summary, usage, options, run }`;
-//! `run` returns the exit code (or a promise of it) (0 pass/warn, 1 fail threshold reached, 2 usage or input error).
+//! Each subcommand lives in lib/commands/<name>.js and exports `{ name, summary, usage, options, run }`
+//! (and `takesServer` when it accepts `-- COMMAND [ARGS…]`); `run` returns the exit code or a
+//! promise of it (0 pass/warn, 1 fail threshold reached, 2 usage or input error, 130 Ctrl-C).
+//! The command modules are light: capture, the MCP SDK and the semantic pass load lazily.
 import { parseArgs } from "node:util";
 import { engine } from "./engine.js";
-import { describe, UsageError } from "./errors.js";
-import * as diffCommand from "./commands/diff.js";
-import * as explainCommand from "./commands/explain.js";
-import * as rulesCommand from "./commands/rules.js";
+import { CliError, describe, UsageError } from "./errors.js";
 
-export const COMMANDS = [diffCommand, rulesCommand, explainCommand];
+// Loaded on demand: a run imports only its own command's module (start-up time is a target).
+const COMMAND_MODULES = {
+  diff: () => import("./commands/diff.js"),
+  snapshot: () => import("./commands/snapshot.js"),
+  check: () => import("./commands/check.js"),
+  rules: () => import("./commands/rules.js"),
+  explain: () => import("./commands/explain.js"),
+};
+
+/** Every command module, in help order. */
+export function loadCommands() {
+  return Promise.all(Object.values(COMMAND_MODULES).map((load) => load()));
+}
 
 export const EXIT = { ok: 0, fail: 1, usage: 2 };
 
 /**
- * Runs the CLI with `argv` (without node and the script); resolves to the exit code. Async so
- * that commands which talk to servers (snapshot, check) can return promises; diff stays sync.
+ * Runs the CLI with `argv` (without node and the script); resolves to the exit code.
  */
 export async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const ctx = { ...io, files: {} };
@@ -23,7 +33,7 @@ export async function main(argv, io = { stdout: process.stdout, stderr: process.
     return await dispatch(argv, ctx);
   } catch (error) {
     ctx.stderr.write(`mcp-contract: ${describe(error, ctx.files, panics.message())}\n`);
-    return EXIT.usage;
+    return error instanceof CliError ? error.exitCode : EXIT.usage;
   } finally {
     panics.restore();
   }
@@ -44,24 +54,28 @@ function capturePanics() {
   };
 }
 
-function dispatch(argv, ctx) {
+async function dispatch(argv, ctx) {
   const [first, ...rest] = argv;
   if (first === undefined || first === "--help" || first === "-h" || first === "help") {
     const topic = first === "help" ? rest[0] : undefined;
     if (first === undefined) {
-      ctx.stderr.write(mainHelp());
+      ctx.stderr.write(await mainHelp());
       return EXIT.usage;
     }
-    ctx.stdout.write(topic ? commandHelp(findCommand(topic)) : mainHelp());
+    ctx.stdout.write(topic ? commandHelp(await findCommand(topic)) : await mainHelp());
     return EXIT.ok;
   }
   if (first === "--version" || first === "-v") {
     ctx.stdout.write(`mcp-contract ${engine.version()}\n`);
     return EXIT.ok;
   }
-  const command = findCommand(first);
+  const command = await findCommand(first);
+  // `-- COMMAND [ARGS…]` is the server to run; its arguments are never parsed as ours.
+  const dashes = command.takesServer ? rest.indexOf("--") : -1;
+  const own = dashes === -1 ? rest : rest.slice(0, dashes);
+  const server = dashes === -1 ? [] : rest.slice(dashes + 1);
   const { values, positionals } = parseArgs({
-    args: rest,
+    args: own,
     options: { ...command.options, help: { type: "boolean", short: "h" } },
     allowPositionals: true,
     strict: true,
@@ -70,30 +84,31 @@ function dispatch(argv, ctx) {
     ctx.stdout.write(commandHelp(command));
     return EXIT.ok;
   }
-  return command.run(values, positionals, ctx);
+  return command.run(values, positionals, ctx, server);
 }
 
 function findCommand(name) {
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    throw new UsageError(`unknown command \`${name}\`; commands: ${COMMANDS.map((c) => c.name).join(", ")} (see --help)`);
+  if (!Object.hasOwn(COMMAND_MODULES, name)) {
+    throw new UsageError(`unknown command \`${name}\`; commands: ${Object.keys(COMMAND_MODULES).join(", ")} (see --help)`);
   }
-  return command;
+  return COMMAND_MODULES[name]();
 }
 
-function mainHelp() {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+async function mainHelp() {
+  const commands = await loadCommands();
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return `mcp-contract: contract diff for MCP servers
 
 Usage:
-${COMMANDS.map((c) => `  mcp-contract ${c.usage}`).join("\n")}
+${commands.map((c) => `  mcp-contract ${c.usage}`).join("\n")}
   mcp-contract --help | --version
 
 Commands:
 ${lines.join("\n")}
 
-Exit codes: 0 pass or warn, 1 the fail threshold was reached, 2 usage or input error.
+Exit codes: 0 pass or warn, 1 the fail threshold was reached (or --semver found a too-small
+bump), 2 usage, input or capture error, 130 interrupted (Ctrl-C).
 Run \`mcp-contract COMMAND --help\` for a command's options.
 `;
 }

@@ -24,7 +24,7 @@ export function describeEngineError(error, files) {
 /** The one line printed for any failure; never a stack trace. */
 export function describe(error, files = {}, panic = undefined) {
   if (error?.name === "McpContractError") return describeEngineError(error, files);
-  if (error instanceof UsageError || error instanceof InputError) return error.message;
+  if (error instanceof UsageError || error instanceof InputError || error instanceof CliError) return error.message;
   if (error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error?.code?.startsWith?.("ERR_PARSE_ARGS")) {
     // node's messages continue with advice about `--` that does not apply here
     return `${error.message.split(/\n|\. To specify/)[0]} (see --help)`;
@@ -33,7 +33,7 @@ export function describe(error, files = {}, panic = undefined) {
   return `internal error: ${what} (please report this with the inputs)`;
 }
 
-
+/** A failure with its own exit code (2, or 130 for Ctrl-C); the message may carry the server's stderr lines. */
 export class CliError extends Error {
   constructor(message, { exitCode = 2, cause } = {}) {
     super(message, cause ? { cause } : undefined);

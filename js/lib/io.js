@@ -1,21 +1,10 @@
-//! Reading the CLI's inputs: snapshot files or stdin, and the project config (explicit or found).
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+//! The diff path's files: the project config (explicit or found), the repository root, report
+//! files (`--output`) and the GitHub job summary. Snapshot inputs are read by inputs.js.
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { InputError, UsageError } from "./errors.js";
 
 export const CONFIG_NAMES = [".mcp-contract.yaml", ".mcp-contract.yml"];
-
-/** Reads a snapshot argument: a file path, or `-` for standard input. Returns `{ name, text }`. */
-export function readInput(arg) {
-  if (arg === "-") {
-    try {
-      return { name: "<stdin>", text: readFileSync(0, "utf8") };
-    } catch (error) {
-      throw new InputError(`<stdin>: cannot read standard input (${error.code ?? error.message})`);
-    }
-  }
-  return { name: arg, text: readFile(arg) };
-}
 
 function readFile(path) {
   try {
@@ -52,9 +41,45 @@ export function findConfig(cwd) {
   return root && root !== cwd ? inFolder(root) : undefined;
 }
 
-function gitRoot(start) {
+/** The nearest folder up from `start` that holds `.git`, or undefined. */
+export function gitRoot(start) {
   for (let dir = start; ; dir = dirname(dir)) {
     if (existsSync(join(dir, ".git"))) return dir;
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/** Writes a report to `--output FILE`. */
+export function writeReport(file, text) {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new InputError(`--output: cannot write \`${file}\` (${error.code ?? error.message})`);
+  }
+}
+
+/** Appends Markdown to the GitHub job summary when `$GITHUB_STEP_SUMMARY` is set; returns whether it did. */
+export async function appendJobSummary(markdown, env = process.env) {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return false;
+  try {
+    appendFileSync(file, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
+  } catch (error) {
+    throw new InputError(`$GITHUB_STEP_SUMMARY: cannot append to \`${file}\` (${error.code ?? error.message})`);
+  }
+  return true;
+}
+
+/**
+ * Where a snapshot argument lives in the repository (for SARIF and GitHub annotations): a file
+ * path relative to the git root (or the current folder), the PATH of `git:REF:PATH`, or
+ * undefined for standard input. Always with `/` separators.
+ */
+export function repositoryPath(spec, cwd = process.cwd()) {
+  if (spec === "-") return undefined;
+  const fromGit = /^git:[^:]+:(.+)$/.exec(spec);
+  const absolute = fromGit ? (fromGit[1].startsWith("./") ? resolve(cwd, fromGit[1]) : undefined) : resolve(cwd, spec);
+  const root = gitRoot(cwd) ?? cwd;
+  const path = absolute === undefined ? fromGit[1] : relative(root, absolute);
+  return path.split("\\").join("/");
 }

@@ -1,6 +1,6 @@
 // Ending a child started with `detached: true` together with everything it started: SIGTERM to
 // its process group, then SIGKILL after a grace period. Used for stdio servers and for the
-// semantic pass's local command.
+// semantic pass's local command. Also the Ctrl-C signal those children are ended on.
 
 export function signalGroup(group, signal) {
   try {
@@ -34,4 +34,23 @@ export async function endGroup(group, graceMs = 1500) {
   if (await waitFor(() => !groupAlive(group), graceMs)) return;
   signalGroup(group, 'SIGKILL');
   await waitFor(() => !groupAlive(group), 1000);
+}
+
+/**
+ * An AbortSignal that fires on Ctrl-C (SIGINT) or SIGTERM, for work that runs a child in its own
+ * process group (which the terminal's Ctrl-C does not reach): the work ends the group and the
+ * CLI exits 130. `dispose()` removes the handlers.
+ */
+export function abortOnInterrupt() {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  process.once('SIGINT', abort);
+  process.once('SIGTERM', abort);
+  return {
+    signal: controller.signal,
+    dispose() {
+      process.removeListener('SIGINT', abort);
+      process.removeListener('SIGTERM', abort);
+    },
+  };
 }

@@ -36,8 +36,9 @@ export function proseChanges(report, proseRules) {
 
 /**
  * Runs the pass. Options: `proseRules` (a Set of rule ids decided by the prose classifier),
- * `command` (the --semantic-cmd string), `env` (default process.env), `timeoutMs`, `fetch`.
- * Resolves to `{ notes: { [changeId]: string }, warnings: string[] }`; never rejects.
+ * `command` (the --semantic-cmd string), `env` (default process.env), `timeoutMs`, `fetch`,
+ * `signal` (Ctrl-C: the command's process group is ended). Resolves to
+ * `{ notes: { [changeId]: string }, warnings: string[], interrupted?: true }`; never rejects.
  */
 export async function semanticNotes(report, options = {}) {
   const { env = process.env, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
@@ -46,8 +47,8 @@ export async function semanticNotes(report, options = {}) {
   const request = { instructions: INSTRUCTIONS, changes };
   try {
     let raw;
-    if (options.command) raw = await runCommand(options.command, request, timeoutMs, env);
-    else if (env.MCP_CONTRACT_SEMANTIC_URL) raw = await askChatCompletions(request, env, timeoutMs, options.fetch ?? fetch);
+    if (options.command) raw = await runCommand(options.command, request, timeoutMs, env, options.signal);
+    else if (env.MCP_CONTRACT_SEMANTIC_URL) raw = await askChatCompletions(request, env, timeoutMs, options.fetch ?? fetch, options.signal);
     else {
       return {
         notes: {},
@@ -56,6 +57,7 @@ export async function semanticNotes(report, options = {}) {
     }
     return { notes: cleanNotes(raw, changes), warnings: [] };
   } catch (error) {
+    if (options.signal?.aborted) return { notes: {}, warnings: [], interrupted: true };
     const secret = env.MCP_CONTRACT_SEMANTIC_API_KEY;
     let message = error?.message ?? String(error);
     if (secret) message = message.split(secret).join('***');
@@ -63,7 +65,7 @@ export async function semanticNotes(report, options = {}) {
   }
 }
 
-async function askChatCompletions(request, env, timeoutMs, fetchImpl) {
+async function askChatCompletions(request, env, timeoutMs, fetchImpl, signal) {
   const model = env.MCP_CONTRACT_SEMANTIC_MODEL;
   if (!model) throw new Error('MCP_CONTRACT_SEMANTIC_MODEL is not set');
   const base = env.MCP_CONTRACT_SEMANTIC_URL.replace(/\/+$/, '');
@@ -80,7 +82,7 @@ async function askChatCompletions(request, env, timeoutMs, fetchImpl) {
   };
   let response;
   try {
-    response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal: withTimeout(signal, timeoutMs) });
   } catch (error) {
     if (error?.name === 'TimeoutError') throw new Error(`the model endpoint did not answer within ${timeoutMs / 1000} s`);
     throw new Error(`cannot reach the model endpoint ${url}: ${error?.cause?.code ?? error?.message}`);
@@ -92,7 +94,7 @@ async function askChatCompletions(request, env, timeoutMs, fetchImpl) {
   return parseJsonObject(content);
 }
 
-function runCommand(command, request, timeoutMs, env) {
+function runCommand(command, request, timeoutMs, env, signal) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, { shell: true, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     let stdout = '';
@@ -104,19 +106,23 @@ function runCommand(command, request, timeoutMs, env) {
       clearTimeout(timer);
       fn(value);
     };
-    const slow = () => new Error(`--semantic-cmd did not finish within ${timeoutMs / 1000} s`);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      endGroup(child.pid, 500).finally(() => finish(reject, slow()));
-    }, timeoutMs);
+    // Set when we end the group ourselves (timeout, Ctrl-C): its exit is then not the answer.
+    let endedBecause = null;
+    const end = (reason) => {
+      endedBecause = reason;
+      endGroup(child.pid, 500).finally(() => finish(reject, reason));
+    };
+    const timer = setTimeout(() => end(new Error(`--semantic-cmd did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
+    const interrupted = () => end(new Error('--semantic-cmd was interrupted'));
+    signal?.addEventListener('abort', interrupted, { once: true });
     child.on('error', (error) => finish(reject, new Error(`cannot run --semantic-cmd: ${error.message}`)));
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
     child.stdin.on('error', () => {});
     child.on('close', (code) => {
-      if (timedOut) {
-        finish(reject, slow());
+      signal?.removeEventListener('abort', interrupted);
+      if (endedBecause) {
+        finish(reject, endedBecause);
         return;
       }
       if (code !== 0) {
@@ -162,4 +168,10 @@ function cleanNotes(raw, changes) {
 function clip(value) {
   if (typeof value !== 'string') return value ?? null;
   return value.length > MAX_TEXT_CHARS ? `${value.slice(0, MAX_TEXT_CHARS)}…` : value;
+}
+
+// AbortSignal.any is Node ≥ 20.3; on older Nodes Ctrl-C simply ends the process during a fetch.
+function withTimeout(signal, timeoutMs) {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([timeout, signal]) : timeout;
 }

@@ -2,27 +2,13 @@
 // engine, update the baseline; plus the argument helpers the CLI uses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { appendJobSummary, checkAgainstBaseline, parseHeader, parseTimeout, writeSnapshotFile } from '../lib/baseline.js';
 import { capture } from '../lib/capture.js';
-import { JS_DIR, server } from './helpers.mjs';
-
-const ROOT = path.join(JS_DIR, '..');
-
-/** The engine's JSON report for two snapshot texts (through the `render` example). */
-function diff(oldText, newText) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-diff-'));
-  writeFileSync(path.join(dir, 'old.json'), oldText);
-  writeFileSync(path.join(dir, 'new.json'), newText);
-  const out = execFileSync('cargo', ['run', '-q', '--example', 'render', '--', 'json', path.join(dir, 'old.json'), path.join(dir, 'new.json')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  return JSON.parse(out);
-}
+import { diff } from '../index.js';
+import { server } from './helpers.mjs';
 
 test('snapshot → baseline → check: v1 against v2 names the changes, --update accepts them', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-check-'));

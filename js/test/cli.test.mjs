@@ -59,14 +59,14 @@ describe("exit codes", () => {
   });
   test("2 on usage errors, with one line", () => {
     assertOneLineError(cli(["diff", removedOld]), "exactly two");
-    assertOneLineError(cli(["diff", removedOld, removedNew, "--format", "yaml"]), "--format", "text, json");
+    assertOneLineError(cli(["diff", removedOld, removedNew, "--format", "yaml"]), "--format", "text, json, markdown, sarif, github, junit");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--fail-on", "breaking"]), "--fail-on");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--bogus"]), "--bogus");
     assertOneLineError(cli(["frobnicate"]), "unknown command");
     assertOneLineError(cli(["diff", "-", "-"], { input: "{}" }), "standard input");
   });
   test("2 on a missing file, naming it", () => {
-    assertOneLineError(cli(["diff", join(scratch, "nope.json"), removedNew]), "nope.json", "no such file");
+    assertOneLineError(cli(["diff", join(scratch, "nope.json"), join(scratch, "nope2.json")]), "OLD: file", "nope.json", "not found");
   });
 });
 

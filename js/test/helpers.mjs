@@ -35,16 +35,20 @@ export function cli(args, { cwd = repoRoot, input, env = {} } = {}) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Runs the CLI asynchronously (for running many pairs in parallel). */
-export function cliAsync(args, { cwd = repoRoot } = {}) {
+/**
+ * Runs the CLI asynchronously (for many pairs in parallel, or while a test server runs in this
+ * process): `{ status, stdout, stderr }`. `onSpawn(child)` may signal it (Ctrl-C tests).
+ */
+export function cliAsync(args, { cwd = repoRoot, env = {}, onSpawn } = {}) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: cleanEnv(quietEnv({})) });
+    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: cleanEnv(quietEnv(env)) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", reject);
-    child.on("close", (status) => resolvePromise({ status, stdout, stderr }));
+    child.on("close", (status, signal) => resolvePromise({ status, signal, stdout, stderr }));
+    onSpawn?.(child);
   });
 }
 

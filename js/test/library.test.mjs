@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { diff, rules, version } from "mcp-contract";
+import { diff, render, rules, semverCheck, serverVersion, version } from "mcp-contract";
 import { fixturesDir } from "./helpers.mjs";
 
 const removed = {
@@ -79,4 +79,39 @@ test("rules() is the registry and version() the engine's", () => {
   const ids = readFileSync(new URL("../rule-ids.d.ts", import.meta.url), "utf8");
   for (const rule of all) assert.ok(ids.includes(`"${rule.id}"`), `${rule.id} missing from rule-ids.d.ts`);
   assert.match(version(), /^\d+\.\d+\.\d+/);
+});
+
+test("render: every format, notes by change id only, thresholds and newPath reach the renderers", () => {
+  const [change] = diff(removed.old, removed.new).changes;
+  const json = render(removed.old, removed.new, null, { format: "json", notes: { [change.id]: "a note\nover lines", unknown: "dropped" } });
+  assert.equal(json.verdict, "fail");
+  const noted = JSON.parse(json.output);
+  assert.equal(noted.changes[0].note, "a note over lines");
+  delete noted.changes[0].note;
+  assert.deepEqual(noted, diff(removed.old, removed.new), "notes change nothing else");
+  const junit = render(removed.old, removed.new, null, { format: "junit", failOn: "none" });
+  assert.equal(junit.verdict, "warn", "BREAKING still reaches warn_on");
+  assert.ok(!junit.output.includes("<failure"), "junit follows failOn");
+  const github = render(removed.old, removed.new, null, { format: "github", newPath: "snap/new.json" });
+  assert.match(github.output, /^::error file=snap\/new\.json,/m);
+  assert.throws(() => render(removed.old, removed.new, null, { format: "yaml" }), (error) => {
+    assert.equal(error.name, "McpContractError");
+    assert.match(error.hint, /text, json, markdown, sarif, github, junit/);
+    return true;
+  });
+  assert.throws(() => render(removed.old, removed.new, null, { notes: ["x"] }), /notes/);
+});
+
+test("semverCheck and serverVersion", () => {
+  const report = diff(removed.old, removed.new);
+  const gate = semverCheck(report, "1.2.0", "1.3.0");
+  assert.deepEqual({ ok: gate.ok, actual: gate.actual, required: gate.required, rule: gate.rule }, { ok: false, actual: "minor", required: "major", rule: "tool.removed" });
+  assert.deepEqual(semverCheck(JSON.stringify(report), "1.2.0", "2.0.0").ok, true);
+  assert.throws(() => semverCheck(report, "1.2.0", "soon"), (error) => error.name === "McpContractError" && /not a semantic version/.test(error.detail));
+  assert.equal(serverVersion(JSON.stringify({ serverInfo: { name: "s", version: "3.1.4" }, tools: [] })), "3.1.4");
+  assert.equal(serverVersion("tools: []"), undefined);
+  assert.equal(serverVersion({ serverInfo: { name: "s", version: "0.9.0" } }), "0.9.0");
+  for (const bad of [[null, "1.0.0"], ["1.0.0", 2]]) {
+    assert.throws(() => semverCheck(report, ...bad), (error) => error.name === "McpContractError" && /is not a string/.test(error.detail));
+  }
 });

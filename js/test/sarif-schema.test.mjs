@@ -1,30 +1,19 @@
 // The SARIF renderer's output validates against the official SARIF 2.1.0 JSON schema (the
-// draft-04 schema file shipped in Microsoft's @microsoft/jest-sarif package, MIT). The report
-// is rendered by the engine through its `render` example, so this test needs cargo.
+// draft-04 schema file shipped in Microsoft's @microsoft/jest-sarif package, MIT). Rendered
+// through the npm API (the wasm engine) and through the CLI.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import { JS_DIR } from './helpers.mjs';
+import { render } from '../index.js';
+import { cli, fixturePairs } from './helpers.mjs';
 
 const require = createRequire(import.meta.url);
 const schema = JSON.parse(readFileSync(require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
-const ROOT = path.join(JS_DIR, '..');
-
 function renderSarif(old, next, config, newPath) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-sarif-'));
-  const files = [['old.json', old], ['new.json', next], ...(config ? [['config.yaml', config]] : [])].map(([name, text]) => {
-    writeFileSync(path.join(dir, name), text);
-    return path.join(dir, name);
-  });
-  const extra = newPath ? ['--new-path', newPath] : [];
-  const out = execFileSync('cargo', ['run', '-q', '--example', 'render', '--', 'sarif', ...files, ...extra], { cwd: ROOT, encoding: 'utf8' });
-  return JSON.parse(out);
+  return JSON.parse(render(old, next, config ?? null, { format: 'sarif', newPath }).output);
 }
 
 function validator() {
@@ -69,4 +58,17 @@ test('SARIF of an empty diff is valid too', () => {
 test('the validator does reject a broken log', () => {
   const validate = validator();
   assert.equal(validate({ version: '2.1.0', runs: [{ tool: { driver: {} }, results: [{ level: 'fatal' }] }] }), false);
+});
+
+test('the CLI\'s SARIF is valid for every rule fixture, pointing at the NEW file', () => {
+  const validate = validator();
+  for (const pair of fixturePairs()) {
+    const result = cli(['diff', pair.old, pair.new, '--format', 'sarif']);
+    assert.ok(result.status === 0 || result.status === 1, `${pair.rule}: ${result.stderr}`);
+    const log = JSON.parse(result.stdout);
+    assert.ok(validate(log), `${pair.rule}: ${JSON.stringify(validate.errors)}`);
+    assert.ok(log.runs[0].results.some((r) => r.ruleId === pair.rule), `${pair.rule} is reported`);
+    const uris = log.runs[0].results.map((r) => r.locations[0].physicalLocation.artifactLocation.uri);
+    assert.ok(uris.every((uri) => uri === `tests/fixtures/rules/${pair.rule}/new.json`), `${pair.rule}: ${uris}`);
+  }
 });

@@ -3,29 +3,18 @@
 // — checked as a property over random snapshot pairs — never changes anything but notes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { semanticNotes } from '../lib/semantic.js';
-import { JS_DIR } from './helpers.mjs';
+import { render as renderReport } from '../index.js';
 
-const ROOT = path.join(JS_DIR, '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-semantic-'));
 
-/** The engine's output for a pair (through the `render` example), optionally with notes. */
+/** The engine's output for a pair (through the npm API), optionally with notes. */
 function render(format, old, next, notes) {
-  const files = [['old.json', old], ['new.json', next]].map(([name, value]) => {
-    writeFileSync(path.join(dir, name), JSON.stringify(value));
-    return path.join(dir, name);
-  });
-  const args = ['run', '-q', '--example', 'render', '--', format, ...files];
-  if (notes) {
-    writeFileSync(path.join(dir, 'notes.json'), JSON.stringify(notes));
-    args.push('--notes', path.join(dir, 'notes.json'));
-  }
-  return execFileSync('cargo', args, { cwd: ROOT, encoding: 'utf8' });
+  return renderReport(old, next, null, { format, notes }).output;
 }
 
 /** A chat-completions server: `behaviour(request)` returns the note object, or 'hang'/'error'/'garbage'. */

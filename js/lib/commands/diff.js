@@ -1,62 +1,38 @@
-//! `mcp-contract diff OLD NEW`: read both snapshots and the config, let the engine diff and
-//! render, print, and exit by the verdict.
-import { engine } from "../engine.js";
-import { wantsColor } from "../color.js";
+//! `mcp-contract diff OLD NEW`: read both snapshots (path, `-` or `git:REF:PATH`) and the config,
+//! then let report.js diff, render, print and pick the exit code.
+import { checkStdinUse, readInput } from "../inputs.js";
 import { UsageError } from "../errors.js";
-import { loadConfig, readInput } from "../io.js";
+import { loadConfig, repositoryPath } from "../io.js";
+import { REPORT_HELP, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
 
 export const name = "diff";
 export const summary = "Compare two snapshots and report every contract change with its severity.";
-export const usage = "diff OLD NEW [--config FILE] [--format text|json] [--fail-on SEVERITY|none] [--warn-on SEVERITY|none]";
+export const usage =
+  "diff OLD NEW [--config FILE] [--format FORMAT] [--fail-on SEVERITY] [--warn-on SEVERITY] [--output FILE] [--semver] [--semantic]";
 export const help = `
-OLD and NEW are snapshot files (JSON or YAML: a full snapshot, a tools/list result, a bare tool
-array or a JSON-RPC response), or - for standard input.
+OLD and NEW are snapshots (JSON or YAML: a full snapshot, a tools/list result, a bare tool array
+or a JSON-RPC response), each given as a file path, - for standard input, or git:REF:PATH (the
+file as committed at REF, e.g. git:main:snapshots/server.json).
 
 Options:
-  --config FILE        config (YAML/JSON); default: .mcp-contract.yaml (or .yml) in the current
-                       directory, else at the git repository root
-  --format FORMAT      text (default) or json (the report object)
-  --fail-on SEVERITY   lowest severity that fails (exit 1); none never fails; overrides fail_on
-  --warn-on SEVERITY   lowest severity that warns; overrides warn_on
-Severities: BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION.
-`;
-export const options = {
-  config: { type: "string", short: "c" },
-  format: { type: "string", short: "f", default: "text" },
-  "fail-on": { type: "string" },
-  "warn-on": { type: "string" },
-};
+${REPORT_HELP}`;
+export const options = REPORT_OPTIONS;
 
-export const FORMATS = ["text", "json"];
-const THRESHOLDS = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION", "none"];
-
-export function run(values, positionals, ctx) {
+export async function run(values, positionals, ctx) {
   if (positionals.length !== 2) {
     throw new UsageError(`diff needs exactly two snapshots, OLD and NEW (got ${positionals.length}); see diff --help`);
   }
-  if (positionals[0] === "-" && positionals[1] === "-") {
-    throw new UsageError("only one of OLD and NEW can be read from standard input (-)");
-  }
-  if (!FORMATS.includes(values.format)) {
-    throw new UsageError(`unknown --format \`${values.format}\`; use one of: ${FORMATS.join(", ")}`);
-  }
-  for (const flag of ["fail-on", "warn-on"]) {
-    if (values[flag] !== undefined && !THRESHOLDS.includes(values[flag])) {
-      throw new UsageError(`unknown --${flag} \`${values[flag]}\`; use one of: ${THRESHOLDS.join(", ")}`);
-    }
-  }
-  const oldInput = readInput(positionals[0]);
-  const newInput = readInput(positionals[1]);
-  const config = loadConfig(values.config);
-  ctx.files.old = oldInput.name;
-  ctx.files.new = newInput.name;
-  ctx.files.config = config?.name ?? "config";
-  const result = engine.diffFormatted(oldInput.text, newInput.text, config?.text ?? null, {
-    format: values.format,
-    color: values.format === "text" && wantsColor(ctx.stdout),
-    failOn: values["fail-on"],
-    warnOn: values["warn-on"],
+  checkReportOptions(values);
+  checkStdinUse(positionals);
+  const read = async (spec, label) => ({
+    name: spec === "-" ? "<stdin>" : spec,
+    text: await readInput(spec, { label, stdin: ctx.stdin, cwd: ctx.cwd }),
+    path: repositoryPath(spec, ctx.cwd),
   });
-  ctx.stdout.write(result.output);
-  return result.verdict === "fail" ? 1 : 0;
+  // Both are read at once (git inputs are slow), but a problem with OLD is reported first.
+  const [old, next] = (await Promise.allSettled([read(positionals[0], "OLD"), read(positionals[1], "NEW")])).map((r) => {
+    if (r.status === "rejected") throw r.reason;
+    return r.value;
+  });
+  return deliver({ old, new: next, config: loadConfig(values.config, ctx.cwd), values, ctx });
 }

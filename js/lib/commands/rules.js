@@ -7,6 +7,11 @@ import { severityColor } from "./explain.js";
 export const name = "rules";
 export const summary = "List every rule with its default severity and summary.";
 export const usage = "rules [--format text|json]";
+export const help = `
+Options:
+  --format FORMAT      text (default: one rule a line) or json (the whole registry: why, advice,
+                       message template and example pair of every rule)
+`;
 export const options = { format: { type: "string", short: "f", default: "text" } };
 
 export function run(values, positionals, ctx) {

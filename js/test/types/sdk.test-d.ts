@@ -1,8 +1,8 @@
 // Compiled with `tsc --noEmit` only: values typed with the official MCP SDK must be accepted by
 // `diff` without casts, and the report must be typed precisely enough to use.
 import type { InitializeResult, ListPromptsResult, ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { diff, rules, version } from "mcp-contract";
-import type { Change, Config, Report, RuleId, Severity, Verdict } from "mcp-contract";
+import { diff, render, rules, semverCheck, serverVersion, version } from "mcp-contract";
+import type { Bump, Change, Config, Format, Report, RuleId, SemverCheck, Severity, Verdict } from "mcp-contract";
 
 declare const before: ListToolsResult;
 declare const after: ListToolsResult;
@@ -43,3 +43,12 @@ export {
   fromResults, fromArrays, fromFullSnapshot, fromEnvelope, verdict, breaking, rule, severity, pointer, reason,
   ruleIds, engineVersion, wrongRule, wrongConfig,
 };
+
+// Rendering and the semver gate, typed as the CLI uses them.
+const format: Format = "sarif";
+const rendered: { output: string; verdict: Verdict } = render(before, after, null, { format, failOn: "none", notes: { id: "note" }, newPath: "snap.json" });
+const gate: SemverCheck = semverCheck(fromResults, "1.0.0", serverVersion(after) ?? "1.0.0");
+const needed: Bump = gate.required;
+// @ts-expect-error: not a format
+render(before, after, null, { format: "yaml" });
+void [rendered, needed];

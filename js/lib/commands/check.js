@@ -1,0 +1,44 @@
+//! `mcp-contract check --baseline FILE -- COMMAND…`: capture the server, diff the committed
+//! baseline (OLD) against the capture (NEW) like `diff`, and with `--update` rewrite the baseline.
+import { UsageError } from "../errors.js";
+import { loadConfig, repositoryPath } from "../io.js";
+import { REPORT_HELP, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
+import { SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, serverName } from "./server.js";
+
+export const name = "check";
+export const takesServer = true;
+export const summary = "Capture a live server and diff it against a committed baseline snapshot.";
+export const usage = "check --baseline FILE [--update] [diff options] [--timeout SECONDS] -- COMMAND [ARGS…]\n" +
+  "  mcp-contract check --baseline FILE [--update] [diff options] --url URL [--header NAME=ENVVAR…]";
+export const help = `
+The baseline is OLD and the live server is NEW; the report, the formats and the exit code are
+those of diff. With --update the baseline is rewritten with the capture (created if missing),
+the changes are still reported, and the exit code is 0.
+
+Options:
+  --baseline FILE      the committed snapshot to compare against
+  --update             rewrite FILE with the capture (accept the changes)
+${SERVER_HELP}Diff options:
+${REPORT_HELP}`;
+export const options = { baseline: { type: "string", short: "b" }, update: { type: "boolean" }, ...SERVER_OPTIONS, ...REPORT_OPTIONS };
+
+export async function run(values, positionals, ctx, server = []) {
+  if (positionals.length > 0) {
+    throw new UsageError(`check takes no arguments before -- (got \`${positionals[0]}\`); the server command goes after --`);
+  }
+  if (!values.baseline) throw new UsageError("check needs --baseline FILE (create it with --update, or with snapshot --out FILE)");
+  checkReportOptions(values);
+  const capturing = await captureOptions(values, server, name);
+  const config = loadConfig(values.config, ctx.cwd);
+  const { checkAgainstBaseline } = await import("../baseline.js");
+  const result = await interruptible((signal) =>
+    checkAgainstBaseline({ baseline: values.baseline, update: Boolean(values.update), ...capturing, signal }),
+  );
+  const old = { name: values.baseline, text: result.oldText };
+  // Annotations point at the baseline: it is the file the change lands in once accepted.
+  const next = { name: serverName(capturing), text: result.newText, path: repositoryPath(values.baseline, ctx.cwd) };
+  const status = await deliver({ old, new: next, config, values, ctx });
+  if (!result.updated) return status;
+  ctx.stderr.write(`mcp-contract: baseline ${values.baseline} ${result.created ? "created" : "updated"} from the capture\n`);
+  return 0;
+}

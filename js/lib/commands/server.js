@@ -1,0 +1,49 @@
+//! What `snapshot` and `check` share: the server options (`-- COMMAND [ARGS…]`, or `--url` with
+//! `--header NAME=ENVVAR`, and `--timeout`) and one capture that Ctrl-C can interrupt. The
+//! capture modules (and the MCP SDK for HTTP) are imported only when a command captures.
+import { UsageError } from "../errors.js";
+
+export const SERVER_OPTIONS = {
+  url: { type: "string" },
+  header: { type: "string", multiple: true },
+  timeout: { type: "string" },
+};
+
+export const SERVER_HELP = `  -- COMMAND [ARGS…]    the server to run over stdio (everything after -- is its command line)
+  --url URL            a Streamable HTTP server instead
+  --header NAME=ENVVAR an HTTP header whose value is read from the environment variable ENVVAR
+                       (repeatable; values are never written to the snapshot or printed)
+  --timeout SECONDS    limit for the whole capture (default 30; also 1500ms, 2m); the server is
+                       ended on every path, including Ctrl-C (exit 130)
+`;
+
+/** The capture options for capture.js from the parsed flags and the words after `--`. */
+export async function captureOptions(values, server, commandName) {
+  const { parseHeader, parseTimeout } = await import("../baseline.js");
+  if (values.url !== undefined && server.length > 0) {
+    throw new UsageError(`${commandName}: give either --url URL or -- COMMAND [ARGS…], not both`);
+  }
+  if (values.url === undefined && server.length === 0) {
+    throw new UsageError(`${commandName} needs a server: -- COMMAND [ARGS…] (stdio) or --url URL (Streamable HTTP); see ${commandName} --help`);
+  }
+  if (values.header !== undefined && values.url === undefined) throw new UsageError("--header only applies with --url");
+  const options = { timeoutMs: values.timeout === undefined ? 30_000 : parseTimeout(values.timeout) };
+  if (values.url !== undefined) return { ...options, url: values.url, headers: (values.header ?? []).map(parseHeader) };
+  return { ...options, command: server[0], args: server.slice(1) };
+}
+
+/** Runs `work(signal)` with Ctrl-C/SIGTERM wired to abort it (capture then ends the server, exit 130). */
+export async function interruptible(work) {
+  const { abortOnInterrupt } = await import("../capture.js");
+  const interrupt = abortOnInterrupt();
+  try {
+    return await work(interrupt.signal);
+  } finally {
+    interrupt.dispose();
+  }
+}
+
+/** How the captured server is named in reports and errors. */
+export function serverName(options) {
+  return options.url ?? `<${[options.command, ...options.args].join(" ")}>`;
+}

@@ -1,0 +1,138 @@
+//! Diff two snapshot texts and deliver the result, shared by `diff` and `check`: the chosen
+//! format to stdout or `--output`, the text summary on the terminal, the GitHub job summary, the
+//! semver gate and the semantic notes. Returns the exit code; the engine decides everything.
+import { engine } from "./engine.js";
+import { wantsColor } from "./color.js";
+import { CliError, UsageError } from "./errors.js";
+import { appendJobSummary, writeReport } from "./io.js";
+
+export const FORMATS = ["text", "json", "markdown", "sarif", "github", "junit"];
+export const THRESHOLDS = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION", "none"];
+
+/** The options `diff` and `check` share (parseArgs shapes); `help` lines below describe them. */
+export const REPORT_OPTIONS = {
+  config: { type: "string", short: "c" },
+  format: { type: "string", short: "f", default: "text" },
+  "fail-on": { type: "string" },
+  "warn-on": { type: "string" },
+  output: { type: "string", short: "o" },
+  semver: { type: "boolean" },
+  "old-version": { type: "string" },
+  "new-version": { type: "string" },
+  semantic: { type: "boolean" },
+  "semantic-cmd": { type: "string" },
+};
+
+export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: .mcp-contract.yaml (or .yml) in the current
+                       directory, else at the git repository root
+  --format FORMAT      ${FORMATS.join(", ")} (default text)
+  --fail-on SEVERITY   lowest severity that fails (exit 1); none never fails; overrides fail_on
+  --warn-on SEVERITY   lowest severity that warns; overrides warn_on
+  --output FILE        write the report in FORMAT to FILE; the text summary still goes to stdout
+  --semver             check the version bump (serverInfo.version of each snapshot) against the
+                       most severe change; a too-small bump exits 1
+  --old-version V      the old version for --semver (instead of serverInfo.version)
+  --new-version V      the new version for --semver
+  --semantic           advisory one-line notes on prose changes from a language model
+                       (MCP_CONTRACT_SEMANTIC_URL, _MODEL, _API_KEY); never changes the verdict
+  --semantic-cmd CMD   run CMD for --semantic instead (request JSON on stdin, notes JSON on stdout)
+Severities: BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION.
+With --format github and $GITHUB_STEP_SUMMARY set, the Markdown report is appended to the job summary.
+`;
+
+/** Rejects bad values before any input is read. */
+export function checkReportOptions(values) {
+  if (!FORMATS.includes(values.format)) {
+    throw new UsageError(`unknown --format \`${values.format}\`; use one of: ${FORMATS.join(", ")}`);
+  }
+  for (const flag of ["fail-on", "warn-on"]) {
+    if (values[flag] !== undefined && !THRESHOLDS.includes(values[flag])) {
+      throw new UsageError(`unknown --${flag} \`${values[flag]}\`; use one of: ${THRESHOLDS.join(", ")}`);
+    }
+  }
+  for (const flag of ["old-version", "new-version"]) {
+    if (values[flag] !== undefined && !values.semver) throw new UsageError(`--${flag} only applies with --semver`);
+  }
+  if (values["semantic-cmd"] !== undefined && !values.semantic) values.semantic = true;
+  if (values.output === "") throw new UsageError("--output needs a file name");
+}
+
+/**
+ * Diffs and delivers. `old`/`new`: `{ name, text, path? }` (`path`: the NEW file's
+ * repository-relative path, for SARIF/GitHub locations); `config`: `{ name, text }` or null; `values`: the parsed options.
+ */
+export async function deliver({ old, new: next, config, values, ctx, env = process.env }) {
+  ctx.files.old = old.name;
+  ctx.files.new = next.name;
+  ctx.files.config = config?.name ?? "config";
+  const configText = config?.text ?? null;
+  // Before anything is printed, so that a missing or invalid version is a clean usage error.
+  const gate = values.semver ? semverGate(old, next, configText, values) : null;
+  const base = { failOn: values["fail-on"], warnOn: values["warn-on"] };
+  if (values.semantic) base.notes = await notesFor(old.text, next.text, configText, values, ctx, env);
+  if (next.path !== undefined) base.newPath = next.path;
+  const render = (format, color = false) => engine.diffFormatted(old.text, next.text, configText, { ...base, format, color });
+
+  const color = wantsColor(ctx.stdout, env);
+  // A report file never gets colour codes; the terminal copy does when it is a terminal.
+  const chosen = render(values.format, values.format === "text" && values.output === undefined && color);
+  if (values.output !== undefined) {
+    writeReport(values.output, chosen.output);
+    ctx.stdout.write(render("text", color).output);
+  } else {
+    ctx.stdout.write(chosen.output);
+  }
+  if (values.format === "github") await appendJobSummary(render("markdown").output, env);
+
+  if (gate) {
+    // Machine formats keep stdout clean: the gate's sentence goes to stderr for them.
+    const stream = values.format === "text" || values.output !== undefined ? ctx.stdout : ctx.stderr;
+    stream.write(`${gate.message}\n`);
+  }
+  return chosen.verdict === "fail" || (gate && !gate.ok) ? 1 : 0;
+}
+
+/** Notes by change id from the advisory pass; failures only warn (the exit code never depends on them). */
+async function notesFor(oldText, newText, configText, values, ctx, env) {
+  const [{ semanticNotes }, { abortOnInterrupt }] = await Promise.all([import("./semantic.js"), import("./process-group.js")]);
+  const report = engine.diff(oldText, newText, configText);
+  const proseRules = new Set(engine.rules().filter((rule) => rule.decidedBy === "prose classifier").map((rule) => rule.id));
+  // The command runs in its own process group, out of reach of the terminal's Ctrl-C: end it here.
+  const interrupt = abortOnInterrupt();
+  let result;
+  try {
+    result = await semanticNotes(report, {
+      command: values["semantic-cmd"],
+      env,
+      proseRules: proseRules.size ? proseRules : undefined,
+      signal: interrupt.signal,
+    });
+  } finally {
+    interrupt.dispose();
+  }
+  const { notes, warnings, interrupted } = result;
+  if (interrupted) throw new CliError("interrupted during --semantic; its command was ended", { exitCode: 130 });
+  for (const warning of warnings) ctx.stderr.write(`mcp-contract: warning: ${warning}\n`);
+  return notes;
+}
+
+/** The semver gate's outcome (`{ ok, message, … }`); a missing or invalid version is a UsageError. */
+function semverGate(old, next, configText, values) {
+  const version = (flag, input, side) => {
+    const found = values[flag] ?? engine.serverVersion(input.text);
+    if (found === undefined) {
+      throw new UsageError(`--semver: ${input.name} has no serverInfo.version; pass --${flag} V (the ${side} version)`);
+    }
+    return found;
+  };
+  const oldVersion = version("old-version", old, "old");
+  const newVersion = version("new-version", next, "new");
+  const report = engine.diff(old.text, next.text, configText);
+  try {
+    return engine.semverCheck(report, oldVersion, newVersion);
+  } catch (error) {
+    if (error?.name !== "McpContractError" || error.input !== "options") throw error;
+    throw new UsageError(`--semver: ${error.detail}`);
+  }
+}
+

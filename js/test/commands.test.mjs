@@ -1,0 +1,386 @@
+// The wired CLI end to end, as CI runs it: every report format, --output, the GitHub job
+// summary, git inputs, the semver gate, the semantic pass, and snapshot/check against live test
+// servers over stdio and HTTP (with the hang, crash and garbage servers and Ctrl-C).
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, test } from "node:test";
+import { loadCommands } from "../lib/cli.js";
+import { FORMATS } from "../lib/report.js";
+
+const COMMANDS = await loadCommands();
+import { cli, cliAsync, fixturesDir, gone, httpServer, repoRoot, server } from "./helpers.mjs";
+
+const fixture = (rule, side) => join(fixturesDir, rule, `${side}.json`);
+const removed = [fixture("tool.removed", "old"), fixture("tool.removed", "new")];
+const described = [fixture("tool.description.changed", "old"), fixture("tool.description.changed", "new")];
+
+const scratch = mkdtempSync(join(tmpdir(), "mcp-contract-commands-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+const file = (name, text) => {
+  const path = join(scratch, name);
+  writeFileSync(path, typeof text === "string" ? text : JSON.stringify(text));
+  return path;
+};
+
+const tool = (name, description) => ({ name, description, inputSchema: { type: "object" } });
+const withVersion = (version, tools) => ({ serverInfo: { name: "demo", version }, tools });
+
+describe("report formats", () => {
+  test("every format renders the same verdict and every change, and the exit code follows the verdict", () => {
+    const json = JSON.parse(cli(["diff", ...removed, "--format", "json"]).stdout);
+    const [change] = json.changes;
+    for (const format of FORMATS) {
+      const result = cli(["diff", ...removed, "--format", format]);
+      assert.equal(result.status, 1, `${format}: ${result.stderr}`);
+      assert.equal(result.stderr, "");
+      assert.ok(result.stdout.includes(change.rule), `${format} names the rule`);
+      assert.match(result.stdout, /fail/i, `${format} shows the verdict`);
+    }
+    assert.equal(cli(["diff", ...removed, "--format", "junit"]).stdout.match(/<failure /g)?.length, 1);
+    assert.match(cli(["diff", ...removed, "--format", "github"]).stdout, /^::error file=tests\/fixtures\/rules\/tool\.removed\/new\.json,line=\d+/m);
+  });
+
+  test("--output writes the chosen format to the file while the text summary goes to the terminal", () => {
+    const out = join(scratch, "report.sarif");
+    const result = cli(["diff", ...removed, "--format", "sarif", "--output", out]);
+    assert.equal(result.status, 1);
+    assert.equal(readFileSync(out, "utf8"), cli(["diff", ...removed, "--format", "sarif"]).stdout);
+    assert.equal(result.stdout, cli(["diff", ...removed]).stdout, "stdout is the text report");
+    const coloured = cli(["diff", ...removed, "--output", out], { env: { NO_COLOR: undefined, FORCE_COLOR: "1" } });
+    assert.match(coloured.stdout, /\x1b\[/, "the terminal copy is coloured when asked");
+    assert.equal(readFileSync(out, "utf8"), cli(["diff", ...removed]).stdout, "the file never is");
+    const bad = cli(["diff", ...removed, "--output", join(scratch, "no-such-dir", "x")]);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--output: cannot write .*no-such-dir/);
+  });
+
+  test("--format github appends the Markdown report to $GITHUB_STEP_SUMMARY, other formats do not", () => {
+    const summary = file("summary.md", "# earlier step\n");
+    const env = { GITHUB_STEP_SUMMARY: summary };
+    assert.equal(cli(["diff", ...removed, "--format", "github"], { env }).status, 1);
+    const markdown = cli(["diff", ...removed, "--format", "markdown"]).stdout;
+    assert.equal(readFileSync(summary, "utf8"), `# earlier step\n${markdown}`);
+    cli(["diff", ...removed, "--format", "text"], { env });
+    assert.equal(readFileSync(summary, "utf8"), `# earlier step\n${markdown}`);
+  });
+});
+
+describe("git inputs", () => {
+  const repo = join(scratch, "repo");
+  mkdirSync(join(repo, "snapshots"), { recursive: true });
+  const git = (...args) => execFileSync("git", args, { cwd: repo, encoding: "utf8", env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+  git("init", "-q", "-b", "main");
+  git("config", "user.email", "t@example.com");
+  git("config", "user.name", "t");
+  writeFileSync(join(repo, "snapshots", "server.json"), JSON.stringify({ tools: [tool("a", "A."), tool("b", "B.")] }));
+  git("add", ".");
+  git("commit", "-q", "-m", "one");
+  writeFileSync(join(repo, "snapshots", "server.json"), JSON.stringify({ tools: [tool("a", "A.")] }));
+  git("commit", "-q", "-am", "two");
+
+  test("git:REF:PATH reads committed files, and mixes with paths", () => {
+    const result = cli(["diff", "git:HEAD~1:snapshots/server.json", "git:main:snapshots/server.json", "--format", "json"], { cwd: repo });
+    assert.equal(result.status, 1, result.stderr);
+    assert.deepEqual(JSON.parse(result.stdout).changes.map((c) => `${c.rule} ${c.entity.name}`), ["tool.removed b"]);
+    const mixed = cli(["diff", "git:HEAD~1:snapshots/server.json", "snapshots/server.json", "--format", "github"], { cwd: repo });
+    assert.match(mixed.stdout, /^::error file=snapshots\/server\.json,/m, "annotations point at the repository path");
+  });
+
+  test("a missing ref or path is one clear line, exit 2", () => {
+    const ref = cli(["diff", "git:nope:snapshots/server.json", "snapshots/server.json"], { cwd: repo });
+    assert.equal(ref.status, 2);
+    assert.match(ref.stderr, /^mcp-contract: OLD: no commit, branch or tag `nope`/);
+    const path = cli(["diff", "snapshots/server.json", "git:main:missing.json"], { cwd: repo });
+    assert.equal(path.status, 2);
+    assert.match(path.stderr, /^mcp-contract: NEW: path `missing.json` does not exist at `main`/);
+  });
+});
+
+describe("--semver", () => {
+  const old = file("v1.json", withVersion("1.4.0", [tool("a", "A."), tool("b", "B.")]));
+  const minor = file("v1-minor.json", withVersion("1.5.0", [tool("a", "A.")]));
+  const major = file("v2.json", withVersion("2.0.0", [tool("a", "A.")]));
+
+  test("a too-small bump fails, naming the required bump and the change that requires it", () => {
+    const result = cli(["diff", old, minor, "--semver", "--fail-on", "none"]);
+    assert.equal(result.status, 1, "the gate alone fails the run");
+    assert.match(result.stdout, /semver: 1\.4\.0 → 1\.5\.0 is a minor bump, but the changes need a major bump: BREAKING change `tool\.removed`: tool `b` was removed/);
+  });
+
+  test("a big enough bump passes; --old-version/--new-version override serverInfo", () => {
+    const ok = cli(["diff", old, major, "--semver", "--fail-on", "none"]);
+    assert.equal(ok.status, 0, ok.stdout);
+    assert.match(ok.stdout, /semver: 1\.4\.0 → 2\.0\.0 is a major bump/);
+    const overridden = cli(["diff", old, major, "--semver", "--fail-on", "none", "--old-version", "0.3.0", "--new-version", "0.4.0"]);
+    assert.equal(overridden.status, 0, "0.x: a minor bump is enough for a breaking change");
+    const json = cli(["diff", old, minor, "--semver", "--fail-on", "none", "--format", "json"]);
+    assert.equal(json.status, 1);
+    assert.doesNotThrow(() => JSON.parse(json.stdout), "machine formats stay clean: the gate's line goes to stderr");
+    assert.match(json.stderr, /needs? a major bump/);
+  });
+
+  test("a missing or invalid version is a usage error", () => {
+    const missing = cli(["diff", ...removed, "--semver"]);
+    assert.equal(missing.status, 2);
+    assert.equal(missing.stdout, "", "nothing is printed before the usage error");
+    assert.match(missing.stderr, /--semver: .*has no serverInfo\.version; pass --old-version V/);
+    const invalid = cli(["diff", old, major, "--semver", "--new-version", "latest"]);
+    assert.equal(invalid.status, 2);
+    assert.equal(invalid.stdout, "");
+    assert.match(invalid.stderr, /^mcp-contract: --semver: `latest` is not a semantic version/);
+    assert.equal(cli(["diff", old, major, "--old-version", "1.0.0"]).status, 2, "--old-version needs --semver");
+  });
+});
+
+describe("--semantic", () => {
+  async function chatServer(answer) {
+    const server = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        if (answer === "error") return res.writeHead(503).end();
+        const { changes } = JSON.parse(JSON.parse(body).messages[1].content);
+        const notes = Object.fromEntries(changes.map((c) => [c.id, `no longer says "${c.old}"`]));
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(notes) } }] }));
+      });
+    });
+    await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      env: { MCP_CONTRACT_SEMANTIC_URL: `http://127.0.0.1:${server.address().port}/v1`, MCP_CONTRACT_SEMANTIC_MODEL: "m" },
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+  const stripNotes = (text) => {
+    const report = JSON.parse(text);
+    for (const change of [...report.changes, ...report.suppressed]) delete change.note;
+    return JSON.stringify(report);
+  };
+
+  test("notes are attached by change id; the report minus notes and the exit code are unchanged", async () => {
+    const model = await chatServer("notes");
+    try {
+      const plain = await cliAsync(["diff", ...described, "--format", "json"]);
+      const noted = await cliAsync(["diff", ...described, "--format", "json", "--semantic"], { env: model.env });
+      assert.equal(noted.status, plain.status);
+      assert.equal(noted.stderr, "");
+      const [change] = JSON.parse(noted.stdout).changes;
+      assert.equal(change.note, `no longer says "${change.old}"`);
+      assert.equal(stripNotes(noted.stdout), stripNotes(plain.stdout));
+      const text = await cliAsync(["diff", ...described, "--semantic"], { env: model.env });
+      assert.match(text.stdout, /^ {6}note: no longer says/m);
+    } finally {
+      await model.close();
+    }
+  });
+
+  test("a failing provider only warns; --semantic-cmd is a provider too", async () => {
+    const model = await chatServer("error");
+    try {
+      const plain = await cliAsync(["diff", ...described, "--format", "json"]);
+      const failed = await cliAsync(["diff", ...described, "--format", "json", "--semantic"], { env: model.env });
+      assert.equal(failed.status, plain.status);
+      assert.equal(failed.stdout, plain.stdout);
+      assert.match(failed.stderr, /^mcp-contract: warning: --semantic: the model endpoint answered HTTP 503; no notes added\n$/);
+    } finally {
+      await model.close();
+    }
+    const script = file("notes.mjs", "let s='';process.stdin.on('data',(c)=>(s+=c)).on('end',()=>{const {changes}=JSON.parse(s);console.log(JSON.stringify({notes:Object.fromEntries(changes.map((c)=>[c.id,'from a command']))}))});");
+    const viaCommand = await cliAsync(["diff", ...described, "--format", "json", "--semantic-cmd", `"${process.execPath}" "${script}"`]);
+    assert.equal(JSON.parse(viaCommand.stdout).changes[0].note, "from a command");
+  });
+
+  test("Ctrl-C during --semantic-cmd ends the command (in its own process group), exit 130", async () => {
+    const pidFile = join(scratch, "semantic-pid");
+    const slow = file("slow.mjs", `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`);
+    const result = await cliAsync(["diff", ...described, "--semantic-cmd", `"${process.execPath}" "${slow}"`], {
+      onSpawn: async (child) => {
+        while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 50));
+        child.kill("SIGINT");
+      },
+    });
+    assert.equal(result.status, 130, result.stderr);
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, /^mcp-contract: interrupted during --semantic/);
+    assert.deepEqual(await gone([Number(readFileSync(pidFile, "utf8"))]), []);
+  });
+});
+
+describe("snapshot and check against live servers", () => {
+  const pidsOf = (path) => readFileSync(path, "utf8").split(" ").map(Number);
+
+  test("snapshot over stdio prints the canonical snapshot; --out writes the same bytes", async () => {
+    const printed = await cliAsync(["snapshot", "--", server("surface-server.mjs", "v1").command, ...server("surface-server.mjs", "v1").args]);
+    assert.equal(printed.status, 0, printed.stderr);
+    const snapshot = JSON.parse(printed.stdout);
+    assert.equal(snapshot.format, "mcp-contract/snapshot@1");
+    assert.deepEqual(snapshot.serverInfo, { name: "issues-demo", version: "1.4.0" });
+    const out = join(scratch, "v1.json");
+    const written = await cliAsync(["snapshot", "--out", out, "--", ...serverArgs("v1")]);
+    assert.equal(written.status, 0, written.stderr);
+    assert.equal(written.stdout, "");
+    assert.equal(readFileSync(out, "utf8"), printed.stdout);
+  });
+
+  test("check: a missing baseline says how to create it; --update creates it; v2 fails with the changes and the semver gate", async () => {
+    const baseline = join(scratch, "baseline.json");
+    const missing = await cliAsync(["check", "--baseline", baseline, "--", ...serverArgs("v1")]);
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /does not exist; run check with --update/);
+    const created = await cliAsync(["check", "--baseline", baseline, "--update", "--", ...serverArgs("v1")]);
+    assert.equal(created.status, 0, created.stderr);
+    assert.match(created.stderr, /baseline .* created/);
+    assert.equal(JSON.parse(readFileSync(baseline, "utf8")).serverInfo.version, "1.4.0");
+    const same = await cliAsync(["check", "--baseline", baseline, "--", ...serverArgs("v1")]);
+    assert.equal(same.status, 0);
+    assert.match(same.stdout, /^PASS: no changes/m);
+
+    const changed = await cliAsync(["check", "--baseline", baseline, "--format", "json", "--semver", "--", ...serverArgs("v2")]);
+    assert.equal(changed.status, 1);
+    const found = JSON.parse(changed.stdout).changes.map((c) => `${c.rule} ${c.entity.name}`);
+    for (const expected of ["tool.removed get_issue", "tool.added create_issue"]) assert.ok(found.includes(expected), found.join(", "));
+    assert.match(changed.stderr, /semver: 1\.4\.0 → 2\.0\.0 is a major bump/);
+    assert.equal(JSON.parse(readFileSync(baseline, "utf8")).serverInfo.version, "1.4.0", "untouched without --update");
+
+    const accepted = await cliAsync(["check", "--baseline", baseline, "--update", "--", ...serverArgs("v2")]);
+    assert.equal(accepted.status, 0, "--update accepts the changes");
+    assert.match(accepted.stdout, /tool `get_issue` was removed/, "and still reports them");
+    assert.equal(JSON.parse(readFileSync(baseline, "utf8")).serverInfo.version, "2.0.0");
+  });
+
+  test("snapshot and check over Streamable HTTP, with a header read from the environment", async () => {
+    const live = await httpServer("v2", { TEST_TOKEN: "secret-4242" });
+    try {
+      const env = { MCP_AUTH: "Bearer secret-4242" };
+      const snapshot = await cliAsync(["snapshot", "--url", live.url, "--header", "Authorization=MCP_AUTH"], { env });
+      assert.equal(snapshot.status, 0, snapshot.stderr);
+      assert.equal(JSON.parse(snapshot.stdout).capture.transport, "streamable-http");
+      assert.ok(!snapshot.stdout.includes("secret-4242"), "the header value is never written");
+      const baseline = file("http-baseline.json", snapshot.stdout);
+      const check = await cliAsync(["check", "--baseline", baseline, "--url", live.url, "--header", "Authorization=MCP_AUTH"], { env });
+      assert.equal(check.status, 0, check.stderr);
+      const denied = await cliAsync(["snapshot", "--url", live.url, "--header", "Authorization=MCP_AUTH"], { env: { MCP_AUTH: "Bearer wrong-1" } });
+      assert.equal(denied.status, 2);
+      assert.match(denied.stderr, /HTTP 401/);
+      assert.ok(!denied.stderr.includes("wrong-1"));
+    } finally {
+      await live.stop();
+    }
+  });
+
+  test("hang, crash and garbage servers give their clear error, exit 2, and leave no process", async () => {
+    const pidFile = join(scratch, "hang-pids");
+    const hang = await cliAsync(["snapshot", "--timeout", "1.5", "--", process.execPath, join(repoRoot, "js/test/servers/hang-server.mjs"), "serve", pidFile]);
+    assert.equal(hang.status, 2);
+    assert.match(hang.stderr, /^mcp-contract: capture failed: .*timed out after 1\.5 s/);
+    assert.match(hang.stderr, /hang-server: waiting forever/);
+    assert.deepEqual(await gone(pidsOf(pidFile)), []);
+
+    const crash = await cliAsync(["snapshot", "--", ...serverArgs(null, "crash-server.mjs")]);
+    assert.equal(crash.status, 2);
+    assert.match(crash.stderr, /exited with code 3 before the capture finished[\s\S]*DATABASE_URL is not set/);
+    const garbage = await cliAsync(["check", "--baseline", removed[0], "--", ...serverArgs(null, "garbage-server.mjs")]);
+    assert.equal(garbage.status, 2);
+    assert.match(garbage.stderr, /wrote non-JSON to stdout/);
+  });
+
+  test("Ctrl-C ends the server and its child, exit 130", async () => {
+    const pidFile = join(scratch, "int-pids");
+    const result = await cliAsync(["snapshot", "--", process.execPath, join(repoRoot, "js/test/servers/hang-server.mjs"), "serve", pidFile], {
+      onSpawn: async (child) => {
+        while (!existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        child.kill("SIGINT");
+      },
+    });
+    assert.equal(result.status, 130, result.stderr);
+    assert.match(result.stderr, /interrupted while waiting for/);
+    assert.deepEqual(await gone(pidsOf(pidFile)), []);
+  });
+
+  test("server usage errors", () => {
+    assert.match(cli(["snapshot"]).stderr, /snapshot needs a server: -- COMMAND/);
+    assert.match(cli(["snapshot", "--url", "http://127.0.0.1:9/mcp", "--", "node"]).stderr, /either --url URL or -- COMMAND/);
+    assert.match(cli(["snapshot", "--header", "A=B", "--", "node"]).stderr, /--header only applies with --url/);
+    assert.match(cli(["snapshot", "--timeout", "soon", "--", "node"]).stderr, /--timeout: `soon` is not a duration/);
+    assert.match(cli(["check", "--", "node"]).stderr, /check needs --baseline FILE/);
+    assert.match(cli(["snapshot", "extra", "--", "node"]).stderr, /goes after --/);
+  });
+});
+
+function serverArgs(version, name = "surface-server.mjs") {
+  const { command, args } = version === null ? server(name) : server(name, version);
+  return [command, ...args];
+}
+
+describe("help", () => {
+  test("the main help lists every command; each command's help lists each of its options", () => {
+    const main = cli(["--help"]);
+    assert.equal(main.status, 0);
+    for (const command of COMMANDS) {
+      assert.match(main.stdout, new RegExp(`^  ${command.name} +\\S`, "m"), `${command.name} in the command list`);
+      const own = cli([command.name, "--help"]);
+      assert.equal(own.status, 0);
+      assert.equal(own.stdout, cli(["help", command.name]).stdout);
+      for (const option of Object.keys(command.options)) {
+        assert.match(own.stdout, new RegExp(`^ +--${option}\\b`, "m"), `${command.name} --help describes --${option}`);
+      }
+    }
+  });
+
+  test("action.yml passes only options the CLI has", () => {
+    const action = readFileSync(join(repoRoot, "action.yml"), "utf8");
+    const known = new Map(COMMANDS.map((c) => [c.name, new Set(Object.keys(c.options))]));
+    const arrays = new Map();
+    let checked = 0;
+    const expect = (command, flag) => {
+      assert.ok(known.get(command)?.has(flag.slice(2)), `action.yml passes ${command} ${flag}`);
+      checked++;
+    };
+    for (const line of action.split("\n")) {
+      const direct = /"\$MCP_CONTRACT_BIN" (diff|snapshot|check)\b(.*)/.exec(line);
+      const array = /(\w+)=\((diff|snapshot|check)\b(.*)/.exec(line);
+      const added = /(\w+)\+=\((--[a-z-]+)/.exec(line);
+      if (direct) for (const [flag] of direct[2].matchAll(/(?<=\s)--[a-z][a-z-]*/g)) expect(direct[1], flag);
+      if (array) {
+        arrays.set(array[1], array[2]);
+        for (const [flag] of array[3].matchAll(/--[a-z][a-z-]*/g)) expect(array[2], flag);
+      }
+      if (added) expect(arrays.get(added[1]), added[2]);
+    }
+    assert.ok(checked >= 6, `checked ${checked} flags`);
+  });
+
+  test("action.yml's diff step runs the real CLI: annotations, job summary, verdict output and exit code", () => {
+    const action = readFileSync(join(repoRoot, "action.yml"), "utf8");
+    const step = action.slice(action.indexOf("id: diff"));
+    const lines = step.slice(step.indexOf("run: |") + "run: |".length).split("\n").slice(1);
+    const indent = /^ */.exec(lines[0])[0].length;
+    const script = lines.slice(0, lines.findIndex((line) => line.trim() !== "" && /^ */.exec(line)[0].length < indent) >>> 0).map((line) => line.slice(indent)).join("\n");
+    const bin = join(scratch, "mcp-contract");
+    writeFileSync(bin, `#!/bin/sh\nexec "${process.execPath}" "${join(repoRoot, "js", "bin", "mcp-contract.js")}" "$@"\n`, { mode: 0o755 });
+    const run = (env) => {
+      const summary = file("action-summary.md", "");
+      const outputs = file("action-outputs", "");
+      const result = spawnSync("bash", ["-c", script], {
+        cwd: repoRoot,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH, NO_COLOR: "1", MCP_CONTRACT_BIN: bin, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: outputs, CONFIG: "", OUTPUT: "", FAIL_ON: "", WARN_ON: "", ...env },
+      });
+      return { ...result, summary: readFileSync(summary, "utf8"), outputs: readFileSync(outputs, "utf8") };
+    };
+    const [oldPath, newPath] = removed.map((p) => p.slice(repoRoot.length + 1));
+    const github = run({ OLD: oldPath, NEW: newPath, FORMAT: "github", SEMVER: "false" });
+    assert.equal(github.status, 1, github.stderr);
+    assert.match(github.stdout, /^::error file=tests\/fixtures\/rules\/tool\.removed\/new\.json/m);
+    assert.equal(github.summary, cli(["diff", ...removed, "--format", "markdown"]).stdout);
+    assert.equal(github.outputs, "verdict=fail\n");
+    const text = run({ OLD: oldPath, NEW: newPath, FORMAT: "text", FAIL_ON: "none" });
+    assert.equal(text.status, 0, text.stderr);
+    assert.ok(text.summary.includes("tool.removed"), "other formats get the Markdown summary too");
+    assert.equal(text.outputs, "verdict=pass\n");
+  });
+});
