@@ -3,6 +3,7 @@
 #   make demo    build, then diff the bundled example pair and print the report
 #   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)
 #   make bench   benchmarks that print figures, and the wasm size
+#   make fuzz    each fuzz target for FUZZ_SECONDS (nightly + cargo-fuzz)
 # Each target installs what it lacks (rust wasm target, the pinned wasm-bindgen CLI, npm
 # packages) and is quick when everything is already in place.
 
@@ -21,7 +22,7 @@ WASM_RELEASE := target/$(WASM_TARGET)/release/$(CRATE).wasm
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 JS_DEPS_STAMP := js/node_modules/.package-lock.json
 
-.PHONY: build build-www demo test test-rust test-wasm test-js test-pack test-www bench wasm-size \
+.PHONY: build build-www demo test test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
 	setup setup-rust setup-wasm-bindgen
 
 # ---- setup: install only what is missing ----
@@ -93,6 +94,7 @@ test-www:
 # ---- bench ----
 bench: build
 	$(CARGO) bench --benches
+	$(NODE) scripts/bench-wasm.mjs
 	@$(MAKE) --no-print-directory wasm-size
 	@$(NODE) scripts/bench-cli.mjs
 	@if [ -f www/package.json ] && grep -q '"bench"' www/package.json; then cd www && $(NPM) run --silent bench; fi
@@ -100,3 +102,10 @@ bench: build
 wasm-size:
 	@raw=$$(wc -c < pkg/$(CRATE)_bg.wasm); gz=$$(gzip -9c pkg/$(CRATE)_bg.wasm | wc -c); \
 	  printf 'wasm module pkg/%s_bg.wasm: %d KB raw, %d KB gzip -9 (budget 300 KB)\n' '$(CRATE)' $$((raw / 1024)) $$((gz / 1024))
+
+# ---- fuzz: one target at a time, one core each ----
+FUZZ_SECONDS ?= 60
+fuzz:
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@$(CARGO) +nightly fuzz --version >/dev/null 2>&1 || $(CARGO) install cargo-fuzz
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh

@@ -6,11 +6,13 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "support/edit.rs"]
+mod edit;
 #[path = "../tests/support/releases.rs"]
 mod releases;
 
 use mcp_contract::{diff, Config};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::time::{Duration, Instant};
 
 const ROUNDS: usize = 15;
@@ -22,7 +24,7 @@ fn main() {
         cases.push((label, old, new));
     }
     let stress = common::read(&corpus.join("stress/all-tools.json"));
-    let modified = modify(&stress);
+    let modified = edit::modify(&stress);
     cases.push(("stress/all-tools.json vs modified copy".to_string(), stress, modified));
 
     println!("{:<58} {:>9} {:>9} {:>10} {:>10} {:>7}", "input", "KB", "changes", "parse ms", "diff ms", "ratio");
@@ -63,37 +65,6 @@ fn largest_release_pair(corpus: &std::path::Path) -> Option<(String, String, Str
         .into_iter()
         .max_by_key(|pair| file_size(&pair.old) + file_size(&pair.new))
         .map(|pair| (pair.label, common::read(&pair.old), common::read(&pair.new)))
-}
-
-/// A deterministic edit of every few tools: some removed, some with a new optional or required
-/// property, some with a reworded description, so every detector has work.
-fn modify(text: &str) -> String {
-    let mut value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
-    if let Some(tools) = value.get_mut("tools").and_then(Value::as_array_mut) {
-        let mut index = 0;
-        tools.retain(|_| {
-            index += 1;
-            index % 13 != 0
-        });
-        for (i, tool) in tools.iter_mut().enumerate() {
-            if i % 5 == 0 {
-                if let Some(props) = tool.pointer_mut("/inputSchema/properties").and_then(Value::as_object_mut) {
-                    props.insert("bench_extra".into(), json!({"type": "string", "description": "added by the bench"}));
-                }
-            }
-            if i % 7 == 0 {
-                if let Some(schema) = tool.pointer_mut("/inputSchema").and_then(Value::as_object_mut) {
-                    schema.insert("required".into(), json!(["bench_extra"]));
-                }
-            }
-            if i % 3 == 0 {
-                if let Some(description) = tool.get_mut("description") {
-                    *description = json!(format!("{} (updated)", description.as_str().unwrap_or_default()));
-                }
-            }
-        }
-    }
-    serde_json::to_string(&value).unwrap_or_default()
 }
 
 fn median(mut work: impl FnMut()) -> Duration {

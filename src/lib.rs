@@ -15,8 +15,10 @@ pub mod config;
 mod diff;
 pub mod error;
 pub mod finding;
+mod index;
 mod input;
 pub mod json;
+pub mod limits;
 pub mod notes;
 pub mod pairing;
 mod policy;
@@ -44,8 +46,11 @@ use serde_json::Value;
 /// The engine's version (the crate's).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Diffs two parsed snapshots under a config.
+/// Diffs two parsed snapshots under a config. Values nested deeper than
+/// [`limits::MAX_NESTING_DEPTH`] are refused with an error, never walked.
 pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> {
+    limits::check_depth(old, Input::Old)?;
+    limits::check_depth(new, Input::New)?;
     let old_snapshot = Snapshot::load(old, Input::Old)?;
     let new_snapshot = Snapshot::load(new, Input::New)?;
     let mut detection = diff::detect(&old_snapshot, &new_snapshot);

@@ -10,6 +10,7 @@
 
 use crate::error::{Error, Input};
 use crate::finding::EntityKind;
+use crate::index::{first, index};
 use crate::json::{child_pointer, index_pointer, type_name};
 use serde_json::{Map, Value};
 
@@ -301,12 +302,15 @@ impl<'a> Loader<'a> {
                 fields.push(("serverInfo", info, at));
             }
         }
+        let extras = &mut self.snapshot.unmodelled_server;
+        // Keys of one object are unique, so only earlier server parts can repeat one: an index of
+        // those, not a scan per key (a server part may carry any number of vendor keys).
+        let earlier = index(extras.iter().map(|(name, _, _)| *name));
         for (key, value) in map {
             let known = SERVER_FIELDS.contains(&key.as_str())
                 || VOLATILE_FIELDS.contains(&key.as_str())
                 || SectionKind::ALL.iter().any(|kind| kind.field() == key);
-            let extras = &mut self.snapshot.unmodelled_server;
-            if !known && !extras.iter().any(|(name, _, _)| name == key) {
+            if !known && first(&earlier, key).is_none() {
                 extras.push((key.as_str(), value, child_pointer(pointer, key)));
             }
         }

@@ -78,6 +78,17 @@ fn pairs() -> Vec<(String, PathBuf, PathBuf)> {
         pairs.push((rule.id.to_string(), dir.join("old.json"), dir.join("new.json")));
     }
     let corpus = common::corpus_dir();
+    // Every per-tool pair of the corpus (small: all of them are cheap).
+    let mut pair_dirs: Vec<PathBuf> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path().join("pairs"))
+        .filter(|dir| dir.is_dir())
+        .flat_map(|dir| std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()))
+        .collect();
+    pair_dirs.sort();
+    for dir in pair_dirs {
+        pairs.push((dir.display().to_string(), dir.join("old.json"), dir.join("new.json")));
+    }
     for server in ["github-mcp-server", "sentry-mcp", "calm", "coolify-mcp"] {
         let mut releases: Vec<PathBuf> =
             std::fs::read_dir(corpus.join(server).join("releases")).unwrap().map(|e| e.unwrap().path()).collect();

@@ -2,15 +2,7 @@
 //! never panic, whatever the bytes. The input is split at the first NUL into old and new.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
+#[path = "../properties.rs"]
+mod properties;
 
-fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    let (old, new) = text.split_once('\0').unwrap_or((&text, &text));
-    if let Ok(report) = mcp_contract::diff_text(old, new, None) {
-        // Rendering must not panic either, and a report always renders to valid JSON.
-        let json = report.to_json();
-        assert!(serde_json::from_str::<serde_json::Value>(&json).is_ok());
-        let _ = mcp_contract::render::text(&report, false);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| properties::diff_snapshots(data));

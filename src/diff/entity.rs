@@ -3,6 +3,7 @@
 
 use super::{field_site, icons, meta, prose_change};
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
+use crate::index::{first, index};
 use crate::json::values_equal;
 use crate::pairing::Pair;
 use crate::rules::RuleId;
@@ -136,15 +137,15 @@ pub(crate) fn strings(value: Option<&Value>) -> Vec<&str> {
 }
 
 /// The members of `from` that `other` lacks, each once, in `from`'s order (set difference on
-/// the short lists MCP uses for audiences and versions).
+/// the lists MCP uses for audiences and versions; indexed, so a hostile list is not quadratic).
 pub(crate) fn missing<'s>(from: &[&'s str], other: &[&str]) -> Vec<&'s str> {
-    let mut out: Vec<&str> = Vec::new();
-    for item in from {
-        if !other.contains(item) && !out.contains(item) {
-            out.push(item);
-        }
-    }
-    out
+    let (own, others) = (index(from.iter().copied()), index(other.iter().copied()));
+    let is_first = |i: usize, item: &str| first(&own, item) == Some(i);
+    from.iter()
+        .enumerate()
+        .filter(|(i, item)| first(&others, item).is_none() && is_first(*i, item))
+        .map(|(_, s)| *s)
+        .collect()
 }
 
 /// Optional values are the same when both are absent or both present and JSON-equal.

@@ -4,6 +4,7 @@
 //! case-insensitively, as HTTP does.
 
 use crate::finding::{EntityRef, Finding, Site};
+use crate::index::{first, index};
 use crate::json::child_pointer;
 use crate::rules::RuleId;
 use serde_json::Value;
@@ -36,17 +37,19 @@ pub(crate) fn compare(
     if let Some(schema) = new {
         collect(schema, "", String::new(), 0, &mut after);
     }
-    // Headers are few (one per routed argument), so matching by path is a plain scan.
-    let find = |list: &'_ [Header<'_>], path: &str| list.iter().position(|h| h.path == path);
+    // Matched by path through an index (the first header of a path, as a scan would find): a
+    // schema may route any number of arguments.
+    let (before_paths, after_paths) =
+        (index(before.iter().map(|h| h.path.as_str())), index(after.iter().map(|h| h.path.as_str())));
     for header in &before {
-        let counterpart = find(&after, &header.path).and_then(|i| after.get(i));
+        let counterpart = first(&after_paths, &header.path).and_then(|i| after.get(i));
         match counterpart {
             Some(other) if same_header(header.value, other.value) => {}
             Some(other) => report(RuleId::ToolInputMcpHeaderChanged, entity, site, Some(header), Some(other), findings),
             None => report(RuleId::ToolInputMcpHeaderRemoved, entity, site, Some(header), None, findings),
         }
     }
-    for header in after.iter().filter(|h| find(&before, &h.path).is_none()) {
+    for header in after.iter().filter(|h| first(&before_paths, &h.path).is_none()) {
         report(RuleId::ToolInputMcpHeaderAdded, entity, site, None, Some(header), findings);
     }
 }

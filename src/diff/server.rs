@@ -5,6 +5,7 @@
 use super::entity::{object, report_malformed, same, union_keys};
 use super::{icons, prose_change};
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
+use crate::index::{first, index};
 use crate::json::{child_pointer, values_equal};
 use crate::rules::RuleId;
 use serde_json::Value;
@@ -66,10 +67,16 @@ pub(crate) fn compare<'a>(
 }
 
 /// Server-level fields no rule models, matched by name and reported as data.
-fn unmodelled(entity: &EntityRef, old: &[Extra], new: &[Extra], findings: &mut Vec<Finding>) {
-    let names = old.iter().map(|(n, _, _)| *n).chain(new.iter().map(|(n, _, _)| *n).filter(|n| get(old, n).is_none()));
+fn unmodelled<'a>(entity: &EntityRef, old: &[Extra<'a>], new: &[Extra<'a>], findings: &mut Vec<Finding>) {
+    // Indexed by name (the first of a name, as a scan finds): vendor keys are not bounded.
+    let (old_index, new_index) = (index(old.iter().map(|(n, _, _)| *n)), index(new.iter().map(|(n, _, _)| *n)));
+    let get = |list: &[Extra<'a>], index: &[(&str, usize)], name: &str| {
+        first(index, name).and_then(|i| list.get(i)).map(|(_, v, p)| (*v, p.clone()))
+    };
+    let names =
+        old.iter().map(|(n, _, _)| *n).chain(new.iter().map(|(n, _, _)| *n).filter(|n| first(&old_index, n).is_none()));
     for name in names {
-        let (a, b) = (get(old, name), get(new, name));
+        let (a, b) = (get(old, &old_index, name), get(new, &new_index, name));
         if same(a.as_ref().map(|(v, _)| *v), b.as_ref().map(|(v, _)| *v)) {
             continue;
         }
@@ -119,9 +126,15 @@ fn flatten<'a>(value: &'a Value, path: Vec<&'a str>, depth: usize, out: &mut Dec
     }
 }
 
-/// What `list` declares at `path` (capability objects are small: a plain scan).
-fn lookup<'l, 'a>(list: &'l Declarations<'a>, path: &[&str]) -> Option<&'l Declared<'a>> {
-    list.iter().find(|(p, _)| p.as_slice() == path).map(|(_, d)| d)
+/// What `list` declares at the path whose key is `key`.
+fn lookup<'l, 'a>(list: &'l Declarations<'a>, index: &[(&str, usize)], key: &str) -> Option<&'l Declared<'a>> {
+    first(index, key).and_then(|i| list.get(i)).map(|(_, d)| d)
+}
+
+/// A capability path as one unambiguous string (each key prefixed by its length), so paths are
+/// looked up through the shared index, logarithmic however many capabilities a server declares.
+fn path_key(path: &[&str]) -> String {
+    path.iter().map(|key| format!("{}:{key}", key.len())).collect()
 }
 
 fn capabilities(
@@ -138,15 +151,20 @@ fn capabilities(
     if let Some(v) = new {
         flatten(v, Vec::new(), 0, &mut b);
     }
+    let (a_keys, b_keys): (Vec<String>, Vec<String>) =
+        (a.iter().map(|(p, _)| path_key(p)).collect(), b.iter().map(|(p, _)| path_key(p)).collect());
+    let (a_index, b_index) = (index(a_keys.iter().map(String::as_str)), index(b_keys.iter().map(String::as_str)));
     // Old paths first, then paths only the new side declares; each side lists parents first.
-    let paths = a.iter().map(|(p, _)| p).chain(b.iter().map(|(p, _)| p).filter(|p| lookup(&a, p).is_none()));
-    let mut reported: Vec<&Vec<&str>> = Vec::new();
-    for path in paths {
-        // A capability added or removed as a whole is one finding, not one per sub-capability.
-        if reported.iter().any(|r| path.starts_with(r)) {
+    let paths = a.iter().zip(&a_keys).chain(b.iter().zip(&b_keys).filter(|(_, key)| first(&a_index, key).is_none()));
+    // A capability added or removed as a whole is one finding, not one per sub-capability. Each
+    // side lists a parent's subtree right after it, and a path only one side has has descendants
+    // only that side has, so the only report that can cover a path is the latest one.
+    let mut last_reported: Option<&[&str]> = None;
+    for ((path, _), key) in paths {
+        if last_reported.is_some_and(|r| path.starts_with(r)) {
             continue;
         }
-        let (x, y) = (lookup(&a, path), lookup(&b, path));
+        let (x, y) = (lookup(&a, &a_index, key), lookup(&b, &b_index, key));
         let rule = match (x, y) {
             (Some(p), Some(q)) if declared_equal(p, q) => continue,
             (Some(_), Some(_)) => RuleId::ServerCapabilitiesChanged,
@@ -155,7 +173,7 @@ fn capabilities(
             (None, None) => continue,
         };
         if rule != RuleId::ServerCapabilitiesChanged {
-            reported.push(path);
+            last_reported = Some(path);
         }
         let pointer = |base: &Option<String>, present: bool| {
             base.as_ref().filter(|_| present).map(|p| path.iter().fold(p.clone(), |acc, k| child_pointer(&acc, k)))
@@ -250,11 +268,12 @@ fn protocol(
         (RuleId::ServerSupportedVersionsRemoved, &before, &after, true),
         (RuleId::ServerSupportedVersionsAdded, &after, &before, false),
     ] {
-        for (index, version) in from {
-            if to.iter().any(|(_, v)| v == version) {
+        let present = index(to.iter().map(|(_, v)| v.as_str()));
+        for (position, version) in from {
+            if first(&present, version).is_some() {
                 continue;
             }
-            let token = index.to_string();
+            let token = position.to_string();
             let at = base.keys(&token, old_side.then_some(token.as_str()), (!old_side).then_some(token.as_str()));
             let value = Value::String(version.clone());
             let values = if old_side { (Some(&value), None) } else { (None, Some(&value)) };

@@ -7,6 +7,7 @@ use super::entity::{both_site, compare_shared, existence, value_field, SharedRul
 use super::meta::MetaRules;
 use super::resources::{content_annotations, AnnotationRules};
 use crate::finding::{EntityKind, Finding, Site};
+use crate::index::{first, index, matches};
 use crate::pairing::Pair;
 use crate::rules::RuleId;
 use crate::snapshot::Entity;
@@ -66,9 +67,10 @@ fn compare_fields(
 }
 
 /// Pairs each removed template with the added one of the same skeleton, when exactly one of
-/// each has that skeleton (anything more ambiguous stays removed + added).
+/// each has that skeleton (anything more ambiguous stays removed + added). Lookups go through
+/// sorted indexes, so a section of many templates stays linear-logarithmic.
 fn rematch<'s, 'a>(pairs: Vec<Pair<'s, Entity<'a>>>) -> Vec<Pair<'s, Entity<'a>>> {
-    let shaped = |want_added: bool| -> Vec<(String, &'s Entity<'a>)> {
+    let side = |want_added: bool| -> Vec<(String, &'s Entity<'a>)> {
         pairs
             .iter()
             .filter_map(|pair| match (pair, want_added) {
@@ -77,27 +79,31 @@ fn rematch<'s, 'a>(pairs: Vec<Pair<'s, Entity<'a>>>) -> Vec<Pair<'s, Entity<'a>>
             })
             .collect()
     };
-    let (removed, added) = (shaped(false), shaped(true));
-    let only = |list: &[(String, &'s Entity<'a>)], shape: &str| {
-        let mut matching = list.iter().filter(|(s, _)| s == shape);
-        match (matching.next(), matching.next()) {
-            (Some((_, e)), None) => Some(*e),
-            _ => None,
-        }
+    let (removed, added) = (side(false), side(true));
+    let (removed_shapes, added_shapes) =
+        (index(removed.iter().map(|(s, _)| s.as_str())), index(added.iter().map(|(s, _)| s.as_str())));
+    // The one entry of `list` with this skeleton, if exactly one has it.
+    let only = |shapes: &[(&str, usize)], list: &[(String, &'s Entity<'a>)], shape: &str| match matches(shapes, shape) {
+        [(_, i)] => list.get(*i).map(|(_, e)| *e),
+        _ => None,
     };
-    // (old key, new entity) for every unambiguous match.
+    // (old key, new entity) for every unambiguous match, indexed by old and by new key.
     let matched: Vec<(&str, &'s Entity<'a>)> = removed
         .iter()
-        .filter_map(|(shape, old)| Some((old.key, only(&added, shape)?)).filter(|_| only(&removed, shape).is_some()))
+        .filter_map(|(shape, old)| {
+            only(&removed_shapes, &removed, shape)?;
+            Some((old.key, only(&added_shapes, &added, shape)?))
+        })
         .collect();
+    let (by_old, by_new) = (index(matched.iter().map(|(old, _)| *old)), index(matched.iter().map(|(_, new)| new.key)));
     pairs
         .into_iter()
         .filter_map(|pair| match pair {
-            Pair::Removed(old) => Some(match matched.iter().find(|(key, _)| *key == old.key) {
+            Pair::Removed(old) => Some(match first(&by_old, old.key).and_then(|i| matched.get(i)) {
                 Some((_, new)) => Pair::Both(old, new),
                 None => Pair::Removed(old),
             }),
-            Pair::Added(new) if matched.iter().any(|(_, e)| e.key == new.key) => None,
+            Pair::Added(new) if first(&by_new, new.key).is_some() => None,
             other => Some(other),
         })
         .collect()

@@ -30,8 +30,7 @@ const RULES: SharedRules = SharedRules {
 const MODELLED: &[&str] = &["name", "inputSchema", "outputSchema", "annotations", "execution"];
 
 pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
-    let added: Vec<&Entity> =
-        pairs.iter().filter_map(|p| if let Pair::Added(e) = p { Some(*e) } else { None }).collect();
+    let hints = names::rename_hints(pairs);
     for pair in pairs {
         let before = findings.len();
         if let Some((old, new)) = existence(&RULES, pair, findings) {
@@ -41,7 +40,8 @@ pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
         }
         // `existence` pushed a removal as the finding at `before`; a rename hint annotates it.
         if let (Pair::Removed(tool), Some(target)) = (pair, findings.get_mut(before)) {
-            target.note = names::rename_target(tool, &added).map(|name| format!("looks renamed to `{name}`"));
+            let hint = hints.binary_search_by(|(removed, _)| removed.cmp(&tool.key)).ok().and_then(|i| hints.get(i));
+            target.note = hint.map(|(_, name)| format!("looks renamed to `{name}`"));
         }
     }
     names::host_compatibility(pairs, findings);

@@ -14,6 +14,7 @@
 //! tool-selection regression.
 
 mod align;
+mod distance;
 mod markers;
 mod normalise;
 mod region;

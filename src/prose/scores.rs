@@ -1,5 +1,6 @@
 //! The two step-5 similarity scores, each bounded in cost.
 
+use super::distance::osa_distance;
 use super::normalise::Counts;
 
 /// Largest product of the two lengths in chars an edit distance is computed for: ~4 M cells is a few
@@ -10,9 +11,9 @@ pub const MAX_EDIT_CELLS: usize = 4_000_000;
 /// changed regions stays bounded too.
 pub const EDIT_BUDGET: usize = 4 * MAX_EDIT_CELLS;
 
-/// Character-level edit similarity in [0, 1]: 1 − edit distance / longer length, via strsim's optimal string
+/// Character-level edit similarity in [0, 1]: 1 − edit distance / longer length, via the optimal string
 /// alignment distance (a swapped pair of letters, the commonest typo, costs 1 as in Damerau, not 2 as in
-/// Levenshtein, while keeping Levenshtein's linear memory).
+/// Levenshtein), computed bit-parallel in `distance` with the same value as strsim's.
 ///
 /// A region beyond [`MAX_EDIT_CELLS`] (over ~2,000 changed chars on each side) or beyond what is left of `budget`
 /// is not measured (`None`); the caller then treats it as rewritten: erring toward a warning is the design, and no
@@ -25,7 +26,23 @@ pub fn char_similarity(old: &str, new: &str, budget: &mut usize) -> Option<f64> 
     }
     *budget -= cells;
     let longer = old_chars.max(new_chars).max(1);
-    Some(1.0 - strsim::osa_distance(old, new) as f64 / longer as f64)
+    let (old_middle, new_middle) = differing_middle(old, new);
+    Some(1.0 - osa_distance(old_middle, new_middle) as f64 / longer as f64)
+}
+
+/// The two texts without their common prefix and suffix (whole chars). The distance is the same
+/// (an optimal alignment can keep equal ends matched; checked exhaustively on short strings),
+/// and an edited word in a long region then costs its own length squared, not the region's.
+/// The budget above still counts the whole region, so what is measured never changes.
+fn differing_middle<'t>(old: &'t str, new: &'t str) -> (&'t str, &'t str) {
+    let prefix: usize = old.chars().zip(new.chars()).take_while(|(a, b)| a == b).map(|(a, _)| a.len_utf8()).sum();
+    let (old_rest, new_rest) = (old.get(prefix..).unwrap_or_default(), new.get(prefix..).unwrap_or_default());
+    let suffix: usize =
+        old_rest.chars().rev().zip(new_rest.chars().rev()).take_while(|(a, b)| a == b).map(|(a, _)| a.len_utf8()).sum();
+    (
+        old_rest.get(..old_rest.len() - suffix).unwrap_or_default(),
+        new_rest.get(..new_rest.len() - suffix).unwrap_or_default(),
+    )
 }
 
 /// Token-set overlap in [0, 1]: Jaccard index of the two sets of words (1.0 when both are empty).
@@ -69,6 +86,16 @@ mod tests {
         assert_eq!(budget, EDIT_BUDGET - 1950 * 1955);
         let old = "word ".repeat(401);
         assert_eq!(char_similarity(&old, &format!("{old}extra"), &mut budget), None);
+    }
+
+    #[test]
+    fn common_ends_do_not_change_the_distance() {
+        let cases = [("abcdef", "abXdef"), ("ab", "ba"), ("aab", "aba"), ("héllo wörld", "héllo world"), ("", "x")];
+        for (old, new) in cases {
+            let (a, b) = differing_middle(old, new);
+            assert_eq!(strsim::osa_distance(a, b), strsim::osa_distance(old, new), "{old:?} {new:?}");
+        }
+        assert_eq!(differing_middle("one two three", "one too three"), ("w", "o"));
     }
 
     #[test]

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs each fuzz target for FUZZ_SECONDS (default 60), one at a time on one core, seeding the
+# snapshot target from the rule fixtures (and the corpus pairs when ../shared is beside the repo)
+# the first time. A crash stops the run with libFuzzer's report; the input lands in
+# fuzz/artifacts/<target>/ (keep it under tests/fixtures/fuzz/<target>/ once fixed).
+# Usage: fuzz/run.sh [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds="${FUZZ_SECONDS:-60}"
+if [ $# -gt 0 ]; then targets=("$@"); else targets=(diff_snapshots config_parse prose_classify); fi
+
+seed_snapshots() {
+  local dir=corpus/diff_snapshots n=0
+  mkdir -p "$dir"
+  [ -z "$(ls -A "$dir")" ] || return 0
+  for pair in ../tests/fixtures/rules/*/ ../../shared/corpus/*/pairs/*/; do
+    [ -f "$pair/old.json" ] && [ -f "$pair/new.json" ] || continue
+    n=$((n + 1))
+    { cat "$pair/old.json"; printf '\0'; cat "$pair/new.json"; } > "$dir/seed-$n"
+  done
+  echo "seeded $dir with $n pairs"
+}
+
+for target in "${targets[@]}"; do
+  max_len=20000
+  case "$target" in
+    diff_snapshots) seed_snapshots ;;
+    config_parse) max_len=4096 ;;
+  esac
+  mkdir -p "corpus/$target"
+  echo "== fuzz $target for ${seconds}s"
+  # libFuzzer's own output: progress lines, then `Done N runs` (or the crash report, which fails
+  # the run under `set -e`).
+  cargo +nightly fuzz run "$target" -O -- -max_total_time="$seconds" -max_len="$max_len"
+done

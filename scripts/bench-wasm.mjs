@@ -1,0 +1,161 @@
+// The wasm engine in Node, next to the native figures on the same bytes. Prints tables; asserts
+// nothing about time. Run `cargo bench --bench scale` first (it writes the inputs and the native
+// figures to target/bench-inputs/), then `make build`, then `node scripts/bench-wasm.mjs`
+// (`make bench` does all three).
+//
+// Reports: for every case of the scale bench, the wasm `diff` time (text in, report object out:
+// parse + diff + JSON, like native `run`) and its ratio to native (target <= 2x); the CLI on a
+// small pair against a bare `node -e 0` (target <= 1.5x); a 50 MB snapshot pair diffed in a
+// child Node process with the default heap; and the wasm module's size (target <= 300 KB gzip).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const inputs = join(repoRoot, "target", "bench-inputs");
+const corpusDir = process.env.MCP_CONTRACT_CORPUS ?? resolve(repoRoot, "..", "shared", "corpus");
+const cliPath = join(repoRoot, "js", "bin", "mcp-contract.js");
+const wasmPath = join(repoRoot, "js", "pkg", "mcp_contract_bg.wasm");
+
+const MAX_ROUNDS = 15;
+const MIN_ROUNDS = 3;
+const ENOUGH_MS = 2000;
+
+/** Median of timed rounds after a warm-up: up to MAX_ROUNDS, fewer for slow work. */
+function median(work) {
+  work();
+  const times = [];
+  const started = performance.now();
+  while (times.length < MAX_ROUNDS && (times.length < MIN_ROUNDS || performance.now() - started < ENOUGH_MS)) {
+    const start = performance.now();
+    work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+const pad = (text, width) => String(text).slice(0, width).padEnd(width);
+const num = (value, width, digits = 2) => value.toFixed(digits).padStart(width);
+
+async function wasmVersusNative() {
+  const figuresPath = join(inputs, "native.json");
+  if (!existsSync(figuresPath)) {
+    console.log(`no ${figuresPath}: run \`cargo bench --bench scale\` first; skipping the wasm/native table`);
+    return;
+  }
+  const { diff } = await import("../js/index.js");
+  const { runner, cases } = JSON.parse(readFileSync(figuresPath, "utf8"));
+  console.log(
+    `${pad("input", 46)} ${"KB".padStart(7)} ${"changes".padStart(7)} ${"native ms".padStart(10)} ` +
+      `${"wasm ms".padStart(9)} ${"wasm/native".padStart(11)}`,
+  );
+  let worst = 0;
+  for (const c of cases) {
+    const [oldText, newText] = [readFileSync(c.old, "utf8"), readFileSync(c.new, "utf8")];
+    const report = diff(oldText, newText, null);
+    if (report.changes.length !== c.changes) {
+      console.log(`${c.label}: wasm found ${report.changes.length} changes, native ${c.changes}`);
+    }
+    // Native timed right before wasm: the machine's load drifts between the two benches.
+    const timed = spawnSync(runner, ["--run", c.old, c.new], { encoding: "utf8" });
+    const nativeMs = timed.status === 0 ? Number(timed.stdout.trim()) : c.runMs;
+    const wasmMs = median(() => diff(oldText, newText, null));
+    const ratio = wasmMs / Math.max(nativeMs, 1e-6);
+    worst = Math.max(worst, ratio);
+    console.log(
+      `${pad(c.label, 46)} ${String(Math.round(c.bytes / 1024)).padStart(7)} ${String(c.changes).padStart(7)} ` +
+        `${num(nativeMs, 10)} ${num(wasmMs, 9)} ${num(ratio, 10)}x`,
+    );
+  }
+  console.log(
+    `worst wasm/native: ${worst.toFixed(2)}x (target <= 2x; both sides parse, diff and build the JSON report; ` +
+      "native = median `run`, timed just before the wasm figure)",
+  );
+}
+
+function cliStartup() {
+  const [oldPath, newPath] = ["old.json", "new.json"].map((f) => join(repoRoot, "examples", "demo", f));
+  const time = (args) =>
+    median(() => {
+      const result = spawnSync(process.execPath, args, { encoding: "utf8" });
+      if (result.status === null || result.status > 1) throw new Error(`${args.join(" ")}: ${result.stderr}`);
+    });
+  const bare = time(["-e", "0"]);
+  const cli = time([cliPath, "diff", oldPath, newPath, "--format", "json"]);
+  console.log(
+    `CLI diff on examples/demo: ${cli.toFixed(1)} ms; bare \`node -e 0\`: ${bare.toFixed(1)} ms; ` +
+      `ratio ${(cli / bare).toFixed(2)}x (target <= 1.5x)`,
+  );
+}
+
+/** A snapshot of about `bytes` bytes: the stress file's tools repeated under new names. */
+export function bigSnapshot(bytes, edited) {
+  const stress = JSON.parse(readFileSync(join(corpusDir, "stress", "all-tools.json"), "utf8"));
+  const perCopy = JSON.stringify(stress.tools).length;
+  const copies = Math.max(1, Math.ceil(bytes / perCopy));
+  const tools = [];
+  for (let copy = 0; copy < copies; copy++) {
+    stress.tools.forEach((tool, i) => {
+      if (edited && i % 13 === copy % 13) return;
+      const renamed = { ...tool, name: `${tool.name}_${copy}` };
+      if (edited && i % 3 === 0) renamed.description = `${tool.description ?? ""} (updated)`;
+      tools.push(renamed);
+    });
+  }
+  return JSON.stringify({ tools });
+}
+
+function fiftyMegabytes() {
+  const dir = mkdtempSync(join(tmpdir(), "mcp-contract-50mb-"));
+  try {
+    const child = `
+      import { bigSnapshot } from ${JSON.stringify(fileURLToPath(import.meta.url))};
+      import { diff } from ${JSON.stringify(join(repoRoot, "js", "index.js"))};
+      const [oldText, newText] = [bigSnapshot(25e6, false), bigSnapshot(25e6, true)];
+      const start = performance.now();
+      const report = diff(oldText, newText, null);
+      const ms = performance.now() - start;
+      const mb = (oldText.length + newText.length) / 1e6;
+      console.log(JSON.stringify({ mb, ms, changes: report.changes.length, rss: process.memoryUsage().rss }));
+    `;
+    const script = join(dir, "child.mjs");
+    writeFileSync(script, child);
+    // Default heap: no --max-old-space-size, as a CI runner would start it.
+    const result = spawnSync(process.execPath, [script], { encoding: "utf8", maxBuffer: 1 << 20 });
+    if (result.status !== 0) {
+      console.log(`50 MB pair: FAILED (exit ${result.status}): ${result.stderr.trim().split("\n").slice(-3).join(" | ")}`);
+      return;
+    }
+    const { mb, ms, changes, rss } = JSON.parse(result.stdout.trim().split("\n").pop());
+    console.log(
+      `50 MB pair in Node (default heap): ${mb.toFixed(1)} MB of input, ${changes} changes, ` +
+        `${(ms / 1000).toFixed(2)} s, rss at the end ${(rss / 1e6).toFixed(0)} MB`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function wasmSize() {
+  const bytes = readFileSync(wasmPath);
+  const gzip = gzipSync(bytes, { level: 9 }).length;
+  console.log(
+    `wasm module js/pkg/mcp_contract_bg.wasm: ${(bytes.length / 1024).toFixed(0)} KB raw, ` +
+      `${(gzip / 1024).toFixed(0)} KB gzip -9 (target <= 300 KB)`,
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!existsSync(wasmPath)) {
+    console.error(`no ${wasmPath}: run \`make build\` first`);
+    process.exit(2);
+  }
+  await wasmVersusNative();
+  cliStartup();
+  fiftyMegabytes();
+  wasmSize();
+}

@@ -1,0 +1,288 @@
+//! The documented limits, driven through the native API: each input past a limit gets a clear
+//! error or a bounded, still-correct answer, and none exhausts the stack or goes quadratic.
+//! Sizes are chosen so that a quadratic pass would take minutes, not so that timing is
+//! asserted: a regression shows as a test that does not finish.
+
+use mcp_contract::limits::MAX_NESTING_DEPTH;
+use mcp_contract::{diff, diff_text, Config, Report};
+use serde_json::{json, Value};
+
+fn run(old: &Value, new: &Value) -> Report {
+    diff(old, new, &Config::default()).unwrap_or_else(|e| panic!("diff failed: {e}"))
+}
+
+fn rules_of(report: &Report) -> Vec<&str> {
+    report.changes.iter().map(|c| c.rule).collect()
+}
+
+fn count(report: &Report, rule: &str) -> usize {
+    report.changes.iter().filter(|c| c.rule == rule).count()
+}
+
+fn tool(name: &str, schema: Value) -> Value {
+    json!({ "name": name, "inputSchema": schema })
+}
+
+/// An input schema whose property `x` holds `inner`, `levels` objects deep.
+fn deep_schema(levels: usize, inner: Value) -> Value {
+    (0..levels).fold(inner, |schema, _| json!({ "type": "object", "properties": { "x": schema } }))
+}
+
+#[test]
+fn nesting_past_the_limit_is_an_error_with_a_pointer() {
+    // Built in code, so serde_json's parse limit never saw it; 100,000 levels would overflow
+    // any recursive walk. Dropped iteratively below, since `Value`'s own drop is recursive.
+    // Built by moving values, never through `json!` interpolation, which would copy recursively.
+    let mut deep = json!("leaf");
+    for _ in 0..100_000 {
+        deep = Value::Array(vec![deep]);
+    }
+    let mut schema = json!({ "type": "object" });
+    if let Some(map) = schema.as_object_mut() {
+        map.insert("default".into(), deep);
+    }
+    let mut entry = json!({ "name": "t" });
+    if let Some(map) = entry.as_object_mut() {
+        map.insert("inputSchema".into(), schema);
+    }
+    let old = Value::Object([("tools".to_string(), Value::Array(vec![entry]))].into_iter().collect());
+    let new = json!({ "tools": [] });
+    let err = diff(&old, &new, &Config::default()).unwrap_err();
+    assert_eq!(err.input, mcp_contract::Input::Old);
+    assert!(err.message.contains(&MAX_NESTING_DEPTH.to_string()), "{err}");
+    let pointer = err.pointer().unwrap_or_default();
+    assert!(pointer.starts_with("/tools/0/inputSchema/default/0/0"), "{pointer}");
+    let err = diff(&new, &old, &Config::default()).unwrap_err();
+    assert_eq!(err.input, mcp_contract::Input::New);
+    dismantle(old);
+}
+
+/// Drops a deeply nested value one level at a time.
+fn dismantle(value: Value) {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_document_at_the_nesting_limit_is_compared_and_rendered() {
+    // A change at the bottom of a value nested as deep as allowed: equality, the finding's
+    // copy of the value and both renderings all walk it, on a test thread's 2 MB stack.
+    let at_limit = |leaf: Value| {
+        // Root object, `tools` array, the tool, its schema, `default`: 5 containers above the list.
+        let mut deep = leaf;
+        for _ in 0..MAX_NESTING_DEPTH - 5 {
+            deep = Value::Array(vec![deep]);
+        }
+        let mut schema = json!({ "type": "object" });
+        if let Some(map) = schema.as_object_mut() {
+            map.insert("default".into(), deep);
+        }
+        let mut entry = json!({ "name": "t" });
+        if let Some(map) = entry.as_object_mut() {
+            map.insert("inputSchema".into(), schema);
+        }
+        Value::Object([("tools".to_string(), Value::Array(vec![entry]))].into_iter().collect())
+    };
+    let (old, new) = (at_limit(json!([1])), at_limit(json!([2])));
+    let report = run(&old, &new);
+    assert!(!report.changes.is_empty());
+    assert!(!report.to_json().is_empty());
+    assert!(!mcp_contract::render::text(&report, false).is_empty());
+    let past = at_limit(json!([[1]]));
+    assert!(diff(&past, &new, &Config::default()).is_err());
+    for value in [old, new, past] {
+        dismantle(value);
+    }
+}
+
+#[test]
+fn the_deepest_document_text_can_carry_is_compared() {
+    // 127 levels is serde_json's own limit; the schema inside is nested as deep as fits.
+    let levels = (127 - 4) / 2;
+    let old = json!({ "tools": [tool("t", deep_schema(levels, json!({ "type": "string" })))] });
+    let new = json!({ "tools": [tool("t", deep_schema(levels, json!({ "type": "integer" })))] });
+    let (old_text, new_text) = (old.to_string(), new.to_string());
+    let report = diff_text(&old_text, &new_text, None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!report.changes.is_empty(), "a change at the bottom is reported, or its depth is");
+    let deeper = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    let err = diff_text(&deeper, &new_text, None).unwrap_err();
+    assert!(err.line_column().is_some(), "text past the parser's limit is a positioned error: {err}");
+}
+
+#[test]
+fn an_enum_of_100000_values_is_compared() {
+    let values: Vec<Value> = (0..100_000).map(|i| json!(format!("v{i}"))).collect();
+    let mut fewer = values.clone();
+    fewer.remove(50_000);
+    let schema = |e: Vec<Value>| json!({ "type": "object", "properties": { "mode": { "type": "string", "enum": e } } });
+    let old = json!({ "tools": [tool("t", schema(values))] });
+    let new = json!({ "tools": [tool("t", schema(fewer))] });
+    let report = run(&old, &new);
+    assert!(!report.changes.is_empty());
+    assert!(report.changes.iter().all(|c| c.rule.starts_with("tool.input.")), "{:?}", rules_of(&report));
+    assert!(run(&old, &old).changes.is_empty());
+}
+
+#[test]
+fn one_megabyte_descriptions_are_classified() {
+    let sentence = "Returns the matching records for the given query and filters. ";
+    let long = sentence.repeat(1_000_000 / sentence.len() + 1);
+    let edited = format!("{long}Requires an API key.");
+    let old = json!({ "tools": [{ "name": "t", "description": long, "inputSchema": { "type": "object" } }] });
+    let new = json!({ "tools": [{ "name": "t", "description": edited, "inputSchema": { "type": "object" } }] });
+    let report = run(&old, &new);
+    assert_eq!(rules_of(&report), vec!["tool.description.changed"]);
+    // A wholly different megabyte, no shared text at all: still an answer.
+    let other = "Deletes every record it is given, without confirmation. ".repeat(18_000);
+    let new = json!({ "tools": [{ "name": "t", "description": other, "inputSchema": { "type": "object" } }] });
+    assert_eq!(rules_of(&run(&old, &new)), vec!["tool.description.changed"]);
+}
+
+#[test]
+fn sixty_four_by_sixty_four_any_of_branches_finish() {
+    let branches = |tag: &str| -> Vec<Value> {
+        (0..64)
+            .map(|i| {
+                json!({ "type": "object", "properties": { "kind": { "const": format!("{tag}{i}") },
+                        "value": { "type": "string", "maxLength": i + 1 } }, "required": ["kind"] })
+            })
+            .collect()
+    };
+    let schema = |b: Vec<Value>| json!({ "type": "object", "properties": { "item": { "anyOf": b } } });
+    let old = json!({ "tools": [tool("t", schema(branches("a")))] });
+    let new = json!({ "tools": [tool("t", schema(branches("b")))] });
+    let report = run(&old, &new);
+    assert!(!report.changes.is_empty());
+    assert!(run(&new, &new).changes.is_empty());
+}
+
+/// `n` tools named `{prefix}{i}`, each with a distinct property set of `width` names.
+fn tools(prefix: &str, n: usize, width: usize) -> Vec<Value> {
+    (0..n)
+        .map(|i| {
+            let props: serde_json::Map<String, Value> =
+                (0..width).map(|p| (format!("p{i}_{p}"), json!({ "type": "string" }))).collect();
+            tool(&format!("{prefix}{i}"), json!({ "type": "object", "properties": props }))
+        })
+        .collect()
+}
+
+#[test]
+fn rename_hints_past_the_work_limit_are_dropped_whole() {
+    // 5,000 removed × 5,000 added tools: 25 million pairs, past the limit.
+    let old = json!({ "tools": tools("old_", 5_000, 3) });
+    let new = json!({ "tools": tools("new_", 5_000, 3) });
+    let report = run(&old, &new);
+    assert_eq!(count(&report, "tool.removed"), 5_000);
+    assert_eq!(count(&report, "tool.added"), 5_000);
+    assert!(report.changes.iter().all(|c| c.note.is_none()), "no hint past the limit, not some");
+}
+
+#[test]
+fn rename_hints_within_the_limit_are_given() {
+    // The same tools renamed: each removed tool's properties match exactly one added tool.
+    let old = json!({ "tools": tools("old_", 500, 3) });
+    let new = json!({ "tools": tools("new_", 500, 3) });
+    let report = run(&old, &new);
+    let hinted: Vec<(&str, &str)> = report
+        .changes
+        .iter()
+        .filter(|c| c.rule == "tool.removed")
+        .filter_map(|c| Some((c.entity.name.as_str(), c.note.as_deref()?)))
+        .collect();
+    assert_eq!(hinted.len(), 500);
+    for (name, note) in hinted {
+        let expected = format!("looks renamed to `new_{}`", name.trim_start_matches("old_"));
+        assert_eq!(note, expected);
+    }
+}
+
+#[test]
+fn case_twins_in_a_large_section_are_found_without_a_quadratic_scan() {
+    let old = json!({ "tools": tools("tool_", 20_000, 1) });
+    let mut added = tools("tool_", 20_000, 1);
+    added.push(tool("TOOL_7", json!({ "type": "object" })));
+    let new = json!({ "tools": added });
+    let report = run(&old, &new);
+    let twins: Vec<_> = report.changes.iter().filter(|c| c.rule == "tool.name.caseCollision").collect();
+    assert_eq!(twins.len(), 1);
+    assert_eq!(twins[0].entity.name, "TOOL_7");
+}
+
+#[test]
+fn many_templates_are_rematched_by_skeleton() {
+    let templates = |var: &str| -> Vec<Value> {
+        (0..20_000).map(|i| json!({ "uriTemplate": format!("res{i}://{{{var}}}"), "name": format!("r{i}") })).collect()
+    };
+    let old = json!({ "resourceTemplates": templates("path") });
+    let new = json!({ "resourceTemplates": templates("name") });
+    let report = run(&old, &new);
+    assert_eq!(count(&report, "resourceTemplate.variables.changed"), 20_000);
+    assert_eq!(report.changes.len(), 20_000, "{:?}", &rules_of(&report)[..5]);
+}
+
+#[test]
+fn wide_server_parts_are_compared_by_index() {
+    let wide = |suffix: &str| -> Value {
+        let caps: serde_json::Map<String, Value> =
+            (0..20_000).map(|i| (format!("cap{i}"), json!({ "flag": format!("{suffix}{}", i % 2) }))).collect();
+        let vendor: serde_json::Map<String, Value> =
+            (0..20_000).map(|i| (format!("x-vendor-{i}"), json!(format!("{suffix}{}", i % 2)))).collect();
+        let versions: Vec<Value> = (0..20_000).map(|i| json!(format!("2025-{suffix}-{i}"))).collect();
+        let mut result = json!({
+            "protocolVersion": "2025-06-18",
+            "serverInfo": { "name": "wide", "version": "1" },
+            "capabilities": caps,
+            "supportedVersions": versions,
+        });
+        if let Some(map) = result.as_object_mut() {
+            map.extend(vendor);
+        }
+        json!({ "initialize": result, "tools/list": { "tools": [] } })
+    };
+    let (old, new) = (wide("a"), wide("b"));
+    let report = run(&old, &new);
+    assert!(count(&report, "server.capabilities.changed") >= 20_000, "{:?}", &rules_of(&report)[..5]);
+    assert!(run(&old, &old).changes.is_empty());
+}
+
+#[test]
+fn a_ref_bomb_expands_a_bounded_number_of_times() {
+    // Each definition refers to the next one twice: 2^40 nodes if every $ref were expanded.
+    let defs: serde_json::Map<String, Value> = (0..40)
+        .map(|i| {
+            let next = json!({ "$ref": format!("#/$defs/d{}", i + 1) });
+            (format!("d{i}"), json!({ "type": "object", "properties": { "left": next.clone(), "right": next } }))
+        })
+        .chain([("d40".to_string(), json!({ "type": "string" }))])
+        .collect();
+    let schema = |leaf: &str| {
+        let mut defs = defs.clone();
+        defs.insert("d40".into(), json!({ "type": leaf }));
+        json!({ "type": "object", "properties": { "root": { "$ref": "#/$defs/d0" } }, "$defs": defs })
+    };
+    let old = json!({ "tools": [tool("t", schema("string"))] });
+    let new = json!({ "tools": [tool("t", schema("integer"))] });
+    let report = run(&old, &new);
+    assert!(!report.changes.is_empty(), "the change at the bottom is reported, or its unexpanded reference is");
+    assert!(run(&old, &old).changes.is_empty());
+}
+
+#[test]
+fn a_schema_of_50000_properties_is_compared() {
+    let wide = |skip: usize| -> Value {
+        let props: serde_json::Map<String, Value> = (0..50_000)
+            .filter(|i| *i != skip)
+            .map(|i| (format!("p{i}"), json!({ "type": "string", "maxLength": i % 100 + 1 })))
+            .collect();
+        json!({ "tools": [tool("t", json!({ "type": "object", "properties": props, "additionalProperties": false }))] })
+    };
+    let report = run(&wide(usize::MAX), &wide(25_000));
+    assert_eq!(rules_of(&report), vec!["tool.input.property.removed"]);
+}
