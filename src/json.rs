@@ -66,7 +66,8 @@ pub fn values_equal(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn numbers_equal(x: &serde_json::Number, y: &serde_json::Number) -> bool {
+/// Numbers by value: integers exactly, otherwise as f64 (`150` equals `150.0`).
+pub fn numbers_equal(x: &serde_json::Number, y: &serde_json::Number) -> bool {
     if let (Some(p), Some(q)) = (x.as_i64(), y.as_i64()) {
         return p == q;
     }

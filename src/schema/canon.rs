@@ -1,6 +1,7 @@
 //! Canonical JSON values without recursion: bounded equality (numbers by value, key order free)
 //! and sort keys for order-free arrays (`enum`, `required`, `type`).
 
+use crate::json::numbers_equal;
 use serde_json::{Number, Value};
 
 /// Values nested deeper than this are compared as unequal unless they are the same value in
@@ -115,19 +116,6 @@ pub fn opt_eq(a: Option<&Value>, b: Option<&Value>) -> bool {
     match (a, b) {
         (Some(a), Some(b)) => json_eq(a, b),
         (None, None) => true,
-        _ => false,
-    }
-}
-
-pub fn numbers_equal(x: &Number, y: &Number) -> bool {
-    if let (Some(p), Some(q)) = (x.as_i64(), y.as_i64()) {
-        return p == q;
-    }
-    if let (Some(p), Some(q)) = (x.as_u64(), y.as_u64()) {
-        return p == q;
-    }
-    match (x.as_f64(), y.as_f64()) {
-        (Some(p), Some(q)) => p == q,
         _ => false,
     }
 }
