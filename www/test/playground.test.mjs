@@ -191,7 +191,11 @@ test("a share link restores all three editors, and the page's own link round-tri
   assert.match(await page.textContent(".banner"), /suppressed/i);
 
   await page.click("#share");
-  await page.waitForFunction(() => location.hash.startsWith("#s="));
+  // The page was opened on a `#s=` link already, so wait for the copy itself: the link lands
+  // on the clipboard asynchronously (compression, then the clipboard write).
+  await page.waitForFunction(
+    async () => location.hash.startsWith("#s=") && (await navigator.clipboard.readText()) !== "",
+  );
   const link = await page.evaluate(() => location.href);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
   assert.deepEqual(await decodeState(new URL(link).hash), state);
