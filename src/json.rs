@@ -56,14 +56,56 @@ pub fn trim_to_existing(root: &Value, pointer: &mut String) {
 /// JSON equality where numbers compare by value (`150` equals `150.0`) and object key order
 /// never matters. Array order does matter.
 pub fn values_equal(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => numbers_equal(x, y),
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| values_equal(p, q)),
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| values_equal(v, w)))
+    values_equal_within(a, b, usize::MAX)
+}
+
+/// [`values_equal`] with an explicit stack, so depth cannot overflow the call stack; values
+/// nested deeper than `max_depth` are unequal unless they are the same value in memory.
+pub fn values_equal_within(a: &Value, b: &Value, max_depth: usize) -> bool {
+    let mut stack: Vec<(&Value, &Value, usize)> = vec![(a, b, 0)];
+    while let Some((x, y, depth)) = stack.pop() {
+        if std::ptr::eq(x, y) {
+            continue;
         }
-        _ => a == b,
+        if depth > max_depth {
+            return false;
+        }
+        match (x, y) {
+            (Value::Number(p), Value::Number(q)) => {
+                if !numbers_equal(p, q) {
+                    return false;
+                }
+            }
+            (Value::Array(p), Value::Array(q)) => {
+                if p.len() != q.len() {
+                    return false;
+                }
+                stack.extend(p.iter().zip(q).map(|(i, j)| (i, j, depth + 1)));
+            }
+            (Value::Object(p), Value::Object(q)) => {
+                if p.len() != q.len() {
+                    return false;
+                }
+                // serde_json's default map iterates in key order, so equal maps usually zip key
+                // by key; with `preserve_order` enabled somewhere in the build they may not.
+                if p.keys().zip(q.keys()).all(|(k, l)| k == l) {
+                    stack.extend(p.values().zip(q.values()).map(|(v, w)| (v, w, depth + 1)));
+                } else {
+                    for (k, v) in p {
+                        match q.get(k) {
+                            Some(w) => stack.push((v, w, depth + 1)),
+                            None => return false,
+                        }
+                    }
+                }
+            }
+            (Value::Null, Value::Null) => {}
+            (Value::Bool(p), Value::Bool(q)) if p == q => {}
+            (Value::String(p), Value::String(q)) if p == q => {}
+            _ => return false,
+        }
     }
+    true
 }
 
 /// Numbers by value: integers exactly, otherwise as f64 (`150` equals `150.0`).

@@ -1,7 +1,7 @@
 //! Canonical JSON values without recursion: bounded equality (numbers by value, key order free)
 //! and sort keys for order-free arrays (`enum`, `required`, `type`).
 
-use crate::json::numbers_equal;
+use crate::json::values_equal_within;
 use serde_json::{Number, Value};
 
 /// Values nested deeper than this are compared as unequal unless they are the same value in
@@ -9,53 +9,10 @@ use serde_json::{Number, Value};
 /// 128 levels) from making equality or key building loop forever or exhaust memory.
 const MAX_VALUE_DEPTH: usize = 512;
 
-/// JSON equality where numbers compare by value and object key order never matters, computed
-/// with an explicit stack so depth cannot overflow the call stack.
+/// JSON equality where numbers compare by value and object key order never matters, bounded
+/// by [`MAX_VALUE_DEPTH`] (one implementation with [`crate::json::values_equal`]).
 pub fn json_eq(a: &Value, b: &Value) -> bool {
-    let mut stack: Vec<(&Value, &Value, usize)> = vec![(a, b, 0)];
-    while let Some((x, y, depth)) = stack.pop() {
-        if std::ptr::eq(x, y) {
-            continue;
-        }
-        if depth > MAX_VALUE_DEPTH {
-            return false;
-        }
-        match (x, y) {
-            (Value::Number(p), Value::Number(q)) => {
-                if !numbers_equal(p, q) {
-                    return false;
-                }
-            }
-            (Value::Array(p), Value::Array(q)) => {
-                if p.len() != q.len() {
-                    return false;
-                }
-                stack.extend(p.iter().zip(q).map(|(i, j)| (i, j, depth + 1)));
-            }
-            (Value::Object(p), Value::Object(q)) => {
-                if p.len() != q.len() {
-                    return false;
-                }
-                // serde_json's default map iterates in key order, so equal maps usually zip key
-                // by key; with `preserve_order` enabled somewhere in the build they may not.
-                if p.keys().zip(q.keys()).all(|(k, l)| k == l) {
-                    stack.extend(p.values().zip(q.values()).map(|(v, w)| (v, w, depth + 1)));
-                } else {
-                    for (k, v) in p {
-                        match q.get(k) {
-                            Some(w) => stack.push((v, w, depth + 1)),
-                            None => return false,
-                        }
-                    }
-                }
-            }
-            (Value::Null, Value::Null) => {}
-            (Value::Bool(p), Value::Bool(q)) if p == q => {}
-            (Value::String(p), Value::String(q)) if p == q => {}
-            _ => return false,
-        }
-    }
-    true
+    values_equal_within(a, b, MAX_VALUE_DEPTH)
 }
 
 /// How deep a value nests, counted up to `limit + 1` with an explicit stack.
