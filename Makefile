@@ -3,7 +3,7 @@
 #   make demo    build, then diff the bundled example pair and print the report
 #   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)
 #   make bench   benchmarks that print figures, and the wasm size
-#   make fuzz    each fuzz target for FUZZ_SECONDS (nightly + cargo-fuzz)
+#   make fuzz    each fuzz target for FUZZ_SECONDS, or FUZZ_RUNS executions (nightly + cargo-fuzz)
 # Each target installs what it lacks (rust wasm target, the pinned wasm-bindgen CLI, npm
 # packages) and is quick when everything is already in place.
 
@@ -105,7 +105,8 @@ wasm-size:
 
 # ---- fuzz: one target at a time, one core each ----
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?=
 fuzz:
 	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 	@$(CARGO) +nightly fuzz --version >/dev/null 2>&1 || $(CARGO) install cargo-fuzz
-	FUZZ_SECONDS=$(FUZZ_SECONDS) bash fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) bash fuzz/run.sh
