@@ -32,10 +32,11 @@ pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     if pointer.is_empty() {
         return Some(root);
     }
-    let rest = pointer.strip_prefix('/')?;
+    if !pointer.starts_with('/') {
+        return None;
+    }
     let mut node = root;
-    for raw in rest.split('/') {
-        let token = raw.replace("~1", "/").replace("~0", "~");
+    for token in pointer_tokens(pointer) {
         node = match node {
             Value::Object(map) => map.get(&token)?,
             Value::Array(items) => items.get(token.parse::<usize>().ok()?)?,
@@ -43,6 +44,11 @@ pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
         };
     }
     Some(node)
+}
+
+/// The unescaped tokens of an RFC 6901 pointer (`/a~1b/c` → `a/b`, `c`).
+pub fn pointer_tokens(pointer: &str) -> impl Iterator<Item = String> + '_ {
+    pointer.split('/').skip(1).map(|token| token.replace("~1", "/").replace("~0", "~"))
 }
 
 /// Shortens `pointer` to its longest prefix that resolves in `root` (the root at worst).

@@ -711,6 +711,13 @@ declare_rules! {
         advice: "Nothing to do.",
         message: "tool `{name}`: input `{subject}` $comment changed from {old} to {new}{detail}",
     }
+    ToolInputUnreferencedDefinitionChanged = "tool.input.unreferencedDefinition.changed" {
+        severity: NonBreaking,
+        summary: "A definition (`$defs` or `definitions` entry) of a tool's inputSchema that no `$ref` reaches was added, removed or changed.",
+        why: "Nothing in the schema validates against it, so no argument is accepted or rejected differently; it is reported because a model reading the schema still sees it, and no schema change is silent.",
+        advice: "Nothing to do, unless a `$ref` was meant to use it: then the reference is missing.",
+        message: "tool `{name}`: input definition `{subject}`, which no $ref reaches, changed from {old} to {new}{detail}",
+    }
     ToolInputContentChanged = "tool.input.content.changed" {
         severity: PotentiallyBreaking,
         summary: "The content annotations (`contentEncoding`, `contentMediaType`, `contentSchema`) of a string in a tool's inputSchema changed.",
@@ -1146,6 +1153,13 @@ declare_rules! {
         why: "`$comment` is for schema maintainers; validators and models ignore it.",
         advice: "Nothing to do.",
         message: "tool `{name}`: output `{subject}` $comment changed from {old} to {new}{detail}",
+    }
+    ToolOutputUnreferencedDefinitionChanged = "tool.output.unreferencedDefinition.changed" {
+        severity: NonBreaking,
+        summary: "A definition (`$defs` or `definitions` entry) of a tool's outputSchema that no `$ref` reaches was added, removed or changed.",
+        why: "Nothing in the schema validates against it, so no result is accepted or rejected differently; it is reported because a model reading the schema still sees it, and no schema change is silent.",
+        advice: "Nothing to do, unless a `$ref` was meant to use it: then the reference is missing.",
+        message: "tool `{name}`: output definition `{subject}`, which no $ref reaches, changed from {old} to {new}{detail}",
     }
     ToolOutputContentChanged = "tool.output.content.changed" {
         severity: PotentiallyBreaking,

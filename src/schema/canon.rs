@@ -5,9 +5,10 @@ use crate::json::values_equal_within;
 use serde_json::{Number, Value};
 
 /// Values nested deeper than this are compared as unequal unless they are the same value in
-/// memory; a limit keeps hostile inputs built in code (serde_json only limits parsed text to
-/// 128 levels) from making equality or key building loop forever or exhaust memory.
-const MAX_VALUE_DEPTH: usize = 512;
+/// memory, so that [`crate::schema::compare`] called directly on values built in code stays
+/// bounded. It equals the depth [`crate::diff`] accepts, so through `diff` that address-based
+/// fallback (which would make report bytes depend on memory layout) is never reached.
+const MAX_VALUE_DEPTH: usize = crate::limits::MAX_NESTING_DEPTH;
 
 /// JSON equality where numbers compare by value and object key order never matters, bounded
 /// by [`MAX_VALUE_DEPTH`] (one implementation with [`crate::json::values_equal`]).

@@ -8,10 +8,12 @@
 //! output is read by the caller, so widening breaks; inside `not` the effect flips); and
 //! [`catchall`], a second keyword-agnostic diff of the same trees, reports every difference no
 //! structured finding covers as `…keyword.unmodelled` (BREAKING): unmodelled means breaking.
+//! [`definitions`] reports what neither tree holds: definitions that no `$ref` reaches.
 
 mod canon;
 mod catchall;
 mod compose;
+mod definitions;
 mod here;
 mod leaves;
 mod normal;
@@ -24,6 +26,8 @@ pub use catchall::OWNED_ELSEWHERE;
 pub use normal::{MAX_DEPTH, MAX_REF_EXPANSIONS};
 
 use crate::finding::{EntityRef, Finding, Site};
+use crate::json::pointer_tokens;
+use canon::bounded_clone;
 use here::Here;
 use rules::{fixed_rule, Fixed};
 use serde_json::Value;
@@ -63,14 +67,15 @@ pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &V
         return;
     }
     let lazy = normal::equal_subtrees(old, new);
-    let (old_tree, new_tree) =
+    let (old_norm, new_norm) =
         (normal::normalise(old, site.old.as_deref(), &lazy), normal::normalise(new, site.new.as_deref(), &lazy));
+    let (old_tree, new_tree) = (&old_norm.tree, &new_norm.tree);
     let here = Here::root(&site.location);
     let mut walk = walk::Walk { side, entity, twins: &lazy, hits: Vec::new() };
-    walk.node(&old_tree, &new_tree, &here, false);
+    walk.node(old_tree, new_tree, &here, false);
     let covered: Vec<String> = walk.hits.iter().flat_map(|h| h.covers.iter().cloned()).collect();
     findings.extend(walk.hits.into_iter().map(|h| h.finding));
-    for difference in catchall::uncovered(&old_tree, &new_tree, &here, &covered, &lazy) {
+    for difference in catchall::uncovered(old_tree, new_tree, &here, &covered, &lazy) {
         let subject = if difference.here.subject.is_empty() {
             difference.keyword.clone()
         } else {
@@ -79,6 +84,20 @@ pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &V
         let site = Site { location: difference.here.location, old: difference.old_ptr, new: difference.new_ptr };
         let finding = Finding::new(fixed_rule(side, Fixed::Unmodelled), entity, site, subject)
             .values(difference.old.as_ref(), difference.new.as_ref());
+        findings.push(finding);
+    }
+    for unreached in definitions::unreached_changes(old, new, &old_norm.reached, &new_norm.reached) {
+        let place = pointer_tokens(&unreached.pointer).fold(here.clone(), |place, token| place.keyword(&token));
+        let pointer_in = |base: &Option<String>| base.as_ref().map(|b| format!("{b}{}", unreached.pointer));
+        let site = Site { location: place.location, old: pointer_in(&site.old), new: pointer_in(&site.new) };
+        let (a, b) = (unreached.old.map(bounded_clone), unreached.new.map(bounded_clone));
+        let finding = Finding::new(
+            fixed_rule(side, Fixed::UnreferencedDefinitionChanged),
+            entity,
+            site,
+            format!("#{}", unreached.pointer),
+        )
+        .values(a.as_ref(), b.as_ref());
         findings.push(finding);
     }
 }

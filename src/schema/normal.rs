@@ -161,11 +161,25 @@ impl Twins {
     }
 }
 
+/// A normalised schema and the `$ref` targets (JSON pointers into it) that were inlined.
+pub struct Normalised<'a> {
+    pub tree: Node<'a>,
+    /// Targets whose content is part of `tree`: expanded, or recursive (expanded further up
+    /// the same chain). A definition none of them reaches is in no tree, so compared apart.
+    pub reached: BTreeSet<String>,
+}
+
 /// Normalises a whole schema; `base` is its pointer in the input document, `lazy` the
 /// subtrees to leave for later ([`equal_subtrees`]).
-pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Node<'a> {
-    let mut norm =
-        Normaliser { root, base: base.map(str::to_string), expanding: vec!["#".into()], expansions: 0, lazy };
+pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Normalised<'a> {
+    let mut norm = Normaliser {
+        root,
+        base: base.map(str::to_string),
+        expanding: vec!["#".into()],
+        expansions: 0,
+        lazy,
+        reached: BTreeSet::new(),
+    };
     let mut node = norm.node(root, base.map(str::to_string), &None, 0);
     let at = node.ptr.clone();
     if let Body::Keywords(kws) = &mut node.body {
@@ -176,14 +190,20 @@ pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Node<
             via: None,
         });
     }
-    node
+    Normalised { tree: node, reached: norm.reached }
 }
 
 /// Normalises a subtree left lazy. It refers to no definition, so it is its own document.
 pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
     let none = Twins::default();
-    let mut norm =
-        Normaliser { root: node.raw, base: node.ptr.clone(), expanding: Vec::new(), expansions: 0, lazy: &none };
+    let mut norm = Normaliser {
+        root: node.raw,
+        base: node.ptr.clone(),
+        expanding: Vec::new(),
+        expansions: 0,
+        lazy: &none,
+        reached: BTreeSet::new(),
+    };
     norm.node(node.raw, node.ptr.clone(), &None, 0)
 }
 
@@ -234,6 +254,8 @@ struct Normaliser<'a, 'l> {
     /// `$ref` targets being expanded (the current chain): a repeat is a cycle.
     expanding: Vec<String>,
     expansions: usize,
+    /// Pointers of the `$ref` targets whose content entered the tree.
+    reached: BTreeSet<String>,
 }
 
 impl<'a> Normaliser<'a, '_> {
@@ -386,6 +408,7 @@ impl<'a> Normaliser<'a, '_> {
             return node;
         };
         if self.expanding.iter().any(|t| t == target) {
+            self.reached.insert(fragment.to_string());
             unexpanded(&mut node, "recursive reference");
             return node;
         }
@@ -394,6 +417,7 @@ impl<'a> Normaliser<'a, '_> {
             return node;
         }
         self.expansions += 1;
+        self.reached.insert(fragment.to_string());
         self.expanding.push(target.to_string());
         let ptr = self.base.as_ref().map(|b| format!("{b}{fragment}"));
         let via: Option<Rc<str>> = Some(Rc::from(target));

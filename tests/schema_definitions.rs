@@ -1,0 +1,86 @@
+//! Definitions no `$ref` reaches: normalisation inlines the referenced ones and drops the
+//! containers, so these tests pin that every other definition change is still reported, once,
+//! by `…unreferencedDefinition.changed`, and that a referenced one is compared where it is used.
+
+#[path = "schema_support.rs"]
+mod support;
+
+use serde_json::json;
+use support::{diff, rules, side_name, SIDES};
+
+fn unreferenced(side: mcp_contract::schema::Side) -> String {
+    format!("tool.{}.unreferencedDefinition.changed", side_name(side))
+}
+
+#[test]
+fn an_unreferenced_definition_added_removed_or_changed_is_reported_on_both_sides() {
+    let base =
+        |defs: serde_json::Value| json!({"type": "object", "properties": {"a": {"type": "string"}}, "$defs": defs});
+    let cases = [
+        (base(json!({"X": {"type": "string"}})), base(json!({"X": {"type": "integer"}})), "/$defs/X"),
+        (base(json!({})), base(json!({"Y": {"type": "number"}})), "/$defs/Y"),
+        (base(json!({"Z": {"type": "number"}})), base(json!({})), "/$defs/Z"),
+    ];
+    for side in SIDES {
+        for (old, new, pointer) in &cases {
+            let found = diff(side, old, new);
+            assert_eq!(rules(&found), [unreferenced(side).as_str()], "{pointer}");
+            assert_eq!(found[0].subject, format!("#{pointer}"));
+            assert!(
+                found[0].site.location.ends_with(&format!("$defs.{}", &pointer[7..])),
+                "{}",
+                found[0].site.location
+            );
+        }
+    }
+}
+
+#[test]
+fn a_referenced_definition_is_compared_where_it_is_used_not_as_unreferenced() {
+    for target in ["#/$defs/Name", "#/$defs/Name/properties/first"] {
+        let schema = |ty: &str| {
+            json!({
+                "type": "object",
+                "properties": {"who": {"$ref": target}},
+                "$defs": {"Name": {"type": "object", "properties": {"first": {"type": ty}}}}
+            })
+        };
+        let found = diff(mcp_contract::schema::Side::Input, &schema("string"), &schema("integer"));
+        assert!(!found.is_empty(), "{target}: the change to the referenced definition is lost");
+        assert!(!rules(&found).contains(&"tool.input.unreferencedDefinition.changed"), "{target}: {:?}", rules(&found));
+    }
+}
+
+#[test]
+fn a_definition_only_another_unreferenced_definition_uses_is_unreferenced_too() {
+    let schema = |ty: &str| {
+        json!({
+            "type": "object",
+            "definitions": {"Outer": {"$ref": "#/definitions/Inner"}, "Inner": {"type": ty}}
+        })
+    };
+    let found = diff(mcp_contract::schema::Side::Output, &schema("string"), &schema("boolean"));
+    assert_eq!(rules(&found), ["tool.output.unreferencedDefinition.changed"]);
+    assert_eq!(found[0].subject, "#/definitions/Inner");
+}
+
+#[test]
+fn nested_containers_are_found_and_data_that_looks_like_one_is_not() {
+    let nested =
+        |ty: &str| json!({"type": "object", "properties": {"p": {"type": "string", "$defs": {"N": {"type": ty}}}}});
+    let found = diff(mcp_contract::schema::Side::Input, &nested("string"), &nested("null"));
+    assert_eq!(rules(&found), ["tool.input.unreferencedDefinition.changed"]);
+    assert_eq!(found[0].subject, "#/properties/p/$defs/N");
+
+    let data = |ty: &str| json!({"type": "object", "default": {"$defs": {"N": {"type": ty}}}});
+    let found = diff(mcp_contract::schema::Side::Input, &data("string"), &data("null"));
+    assert_eq!(rules(&found), ["tool.input.default.changed"]);
+}
+
+#[test]
+fn unchanged_and_reordered_definitions_are_silent() {
+    let old = json!({"type": "object", "$defs": {"A": {"type": "string", "minLength": 1}, "B": {"enum": [1, 2]}}});
+    let new = json!({"$defs": {"B": {"enum": [1, 2]}, "A": {"minLength": 1, "type": "string"}}, "type": "object", "title": "t"});
+    let found = diff(mcp_contract::schema::Side::Input, &old, &new);
+    assert!(!rules(&found).iter().any(|r| r.contains("unreferencedDefinition")), "{:?}", rules(&found));
+}
