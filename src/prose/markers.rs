@@ -51,6 +51,48 @@ pub fn count<'a>(tokens: &'a [Token], found: &mut Markers<'a>) {
     }
 }
 
+/// The first word whose case changed in a way that changes a value a model sends: between all lowercase and all
+/// uppercase (`low` → `LOW`), or any change inside quotes or backticks (`'bug'` → `'Bug'`). Capitalising a sentence
+/// (`returns` → `Returns`) or an acronym's first letter is neither. `None` unless both texts have the same words.
+pub fn value_case_change(old: &str, new: &str) -> Option<(String, String)> {
+    let (before, after) = (case_words(old), case_words(new));
+    if before.len() != after.len() {
+        return None;
+    }
+    before.into_iter().zip(after).find_map(|((a, quoted_a), (b, quoted_b))| {
+        let changed = a != b && a.to_lowercase() == b.to_lowercase();
+        (changed && (quoted_a || quoted_b || flipped_case(a, b))).then(|| (a.to_string(), b.to_string()))
+    })
+}
+
+/// Words (runs of letters, digits and `_`) with whether each opens right after a quote or backtick.
+fn case_words(text: &str) -> Vec<(&str, bool)> {
+    let mut words = Vec::new();
+    let mut start: Option<(usize, bool)> = None;
+    let mut previous = ' ';
+    for (at, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
+        let in_word = c.is_alphanumeric() || c == '_';
+        match (in_word, start) {
+            (true, None) => start = Some((at, matches!(previous, '`' | '\'' | '"'))),
+            (false, Some((from, quoted))) => {
+                words.push((text.get(from..at).unwrap_or(""), quoted));
+                start = None;
+            }
+            _ => {}
+        }
+        previous = c;
+    }
+    words
+}
+
+/// Whether one word is all lowercase and the other all uppercase (two letters or more).
+fn flipped_case(a: &str, b: &str) -> bool {
+    let letters = |w: &str| w.chars().filter(|c| c.is_alphabetic()).count();
+    let lower = |w: &str| w.chars().all(|c| !c.is_alphabetic() || c.is_lowercase());
+    let upper = |w: &str| w.chars().all(|c| !c.is_alphabetic() || c.is_uppercase());
+    letters(a) >= 2 && ((lower(a) && upper(b)) || (upper(a) && lower(b)))
+}
+
 /// How two marker multisets differ: what the old text has more of, and what the new text has more of.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct MarkerChange {
@@ -100,6 +142,20 @@ mod tests {
         );
         assert_eq!(change("pass statsPeriod='7d'", "pass period='7d'").removed, ["statsperiod"]);
         assert!(change("Reads a file", "Reads the file").is_empty());
+    }
+
+    #[test]
+    fn value_like_words_that_change_case_are_found_and_sentence_case_is_not() {
+        let found = |old: &str, new: &str| value_case_change(old, new).map(|(a, b)| format!("{a}->{b}"));
+        assert_eq!(
+            found("a level (low, medium or high)", "a level (LOW, MEDIUM or HIGH)").as_deref(),
+            Some("low->LOW")
+        );
+        assert_eq!(found("Use 'high' for it", "Use 'High' for it").as_deref(), Some("high->High"));
+        assert_eq!(found("Set `mode` to `Fast`", "Set `mode` to `fast`").as_deref(), Some("Fast->fast"));
+        assert_eq!(found("returns the list", "Returns the list"), None);
+        assert_eq!(found("Returns Json", "Returns JSON"), None);
+        assert_eq!(found("Reads a file", "Reads a file or two"), None);
     }
 
     #[test]
