@@ -27,3 +27,22 @@ pub fn prose_classify(data: &[u8]) {
     let verdict = mcp_contract::prose::assess(Some(old), Some(new));
     assert_eq!(verdict.is_none(), old == new, "only identical texts are not a change");
 }
+
+/// A glob pattern and a text (split at the first NUL): the engine's matcher accepts exactly the
+/// patterns globset accepts and answers exactly as globset's own regex-based matcher does.
+/// Patterns are cut at 64 characters (256 bytes at most), well under globset's regex size limit (past it globset panics).
+pub fn glob_match(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let (pattern, candidate) = text.split_once('\0').unwrap_or((&text, ""));
+    let pattern: String = pattern.chars().take(64).collect();
+    let reference = globset::GlobBuilder::new(&pattern).literal_separator(false).build();
+    match (reference, mcp_contract::glob::Glob::new(&pattern)) {
+        (Ok(theirs), Ok(ours)) => assert_eq!(
+            ours.is_match(candidate),
+            theirs.compile_matcher().is_match(candidate),
+            "`{pattern}` on `{candidate}`"
+        ),
+        (Err(_), Err(_)) => {}
+        (theirs, ours) => panic!("`{pattern}`: globset accepts it: {}, we accept it: {}", theirs.is_ok(), ours.is_ok()),
+    }
+}

@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 seconds="${FUZZ_SECONDS:-60}"
 if [ -n "${FUZZ_RUNS:-}" ]; then budget=(-runs="$FUZZ_RUNS"); what="$FUZZ_RUNS runs"
 else budget=(-max_total_time="$seconds"); what="${seconds}s"; fi
-if [ $# -gt 0 ]; then targets=("$@"); else targets=(diff_snapshots config_parse prose_classify); fi
+if [ $# -gt 0 ]; then targets=("$@"); else targets=(diff_snapshots config_parse prose_classify glob_match); fi
 
 seed_snapshots() {
   local dir=corpus/diff_snapshots n=0
@@ -29,6 +29,7 @@ for target in "${targets[@]}"; do
   case "$target" in
     diff_snapshots) seed_snapshots ;;
     config_parse) max_len=4096 ;;
+    glob_match) max_len=512 ;;
   esac
   mkdir -p "corpus/$target"
   echo "== fuzz $target for $what"

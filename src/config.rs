@@ -5,10 +5,10 @@
 //! unknown severities, rule globs that match nothing, and malformed globs.
 
 use crate::error::{Error, Input};
+use crate::glob::Glob;
 use crate::input::strip_position;
 use crate::rules::{did_you_mean, RuleId};
 use crate::severity::Severity;
-use globset::{GlobBuilder, GlobMatcher};
 use serde::de::{self, Deserializer};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -46,10 +46,10 @@ impl Threshold {
 pub struct Ignore {
     /// The rule id or glob as written.
     pub rule_pattern: String,
-    rule: GlobMatcher,
+    rule: Glob,
     /// The entity-name glob as written, if any.
     pub entity_pattern: Option<String>,
-    entity: Option<GlobMatcher>,
+    entity: Option<Glob>,
     pub reason: Option<String>,
 }
 
@@ -162,12 +162,8 @@ impl RulePattern {
     }
 }
 
-fn rule_glob(text: &str) -> Result<GlobMatcher, String> {
-    GlobBuilder::new(text)
-        .literal_separator(false)
-        .build()
-        .map(|g| g.compile_matcher())
-        .map_err(|e| format!("`{text}` is not a valid glob: {}", e.kind()))
+fn rule_glob(text: &str) -> Result<Glob, String> {
+    Glob::new(text).map_err(|e| format!("`{text}` is not a valid glob: {e}"))
 }
 
 fn resolve_rule_pattern(text: &str) -> Result<Vec<RuleId>, String> {
@@ -266,7 +262,7 @@ impl RawIgnore {
 }
 
 /// An ignore entry's `rule`: an id or a glob that must match at least one rule.
-struct RulePatternText(String, GlobMatcher);
+struct RulePatternText(String, Glob);
 
 impl<'de> Deserialize<'de> for RulePatternText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -283,16 +279,13 @@ impl<'de> Deserialize<'de> for RulePatternText {
 }
 
 /// A glob over entity names (tool name, prompt name, resource uri, template uriTemplate).
-struct EntityGlob(String, GlobMatcher);
+struct EntityGlob(String, Glob);
 
 impl<'de> Deserialize<'de> for EntityGlob {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         validated_str(deserializer, |text| {
-            let glob = GlobBuilder::new(text)
-                .literal_separator(false)
-                .build()
-                .map_err(|e| format!("entity glob `{text}` is not valid: {}", e.kind()))?;
-            Ok(EntityGlob(text.to_string(), glob.compile_matcher()))
+            let glob = Glob::new(text).map_err(|e| format!("entity glob `{text}` is not valid: {e}"))?;
+            Ok(EntityGlob(text.to_string(), glob))
         })
     }
 }

@@ -15,6 +15,7 @@ pub mod config;
 mod diff;
 pub mod error;
 pub mod finding;
+pub mod glob;
 mod index;
 mod input;
 pub mod json;

@@ -42,3 +42,8 @@ fn config_parse_inputs_stay_fixed() {
 fn prose_classify_inputs_stay_fixed() {
     replay("prose_classify", properties::prose_classify);
 }
+
+#[test]
+fn glob_match_inputs_stay_fixed() {
+    replay("glob_match", properties::glob_match);
+}
