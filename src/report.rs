@@ -190,13 +190,13 @@ pub fn summary_text(verdict: Verdict, counts: &Counts, suppressed: usize, compar
             0 => format!("PASS: no changes in {compared_text}."),
             n => format!(
                 "{}: all {n} change{} suppressed by ignore rules; nothing else changed in {compared_text}.",
-                verdict.as_str().to_uppercase(),
+                verdict.as_str().to_ascii_uppercase(),
                 if n == 1 { " was" } else { "s were" }
             ),
         };
     }
     let parts: Vec<String> = Severity::DESCENDING.iter().map(|s| format!("{} {}", counts.get(*s), s.words())).collect();
-    let mut text = format!("{}: {} in {compared_text}", verdict.as_str().to_uppercase(), parts.join(", "));
+    let mut text = format!("{}: {} in {compared_text}", verdict.as_str().to_ascii_uppercase(), parts.join(", "));
     if suppressed > 0 {
         text.push_str(&format!("; {suppressed} more suppressed"));
     }

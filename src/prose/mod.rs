@@ -135,9 +135,16 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
         Severity::PotentiallyBreaking if region.hunk.old.is_empty() => "a sentence was added".to_string(),
         Severity::PotentiallyBreaking if region.hunk.new.is_empty() => "a sentence was removed".to_string(),
         Severity::PotentiallyBreaking if region.scores.too_long => {
-            format!("changed text too long to compare by characters, token overlap {:.2}", region.scores.tokens)
+            format!(
+                "changed text too long to compare by characters, token overlap {}",
+                two_places(region.scores.tokens)
+            )
         }
-        _ => format!("char similarity {:.2}, token overlap {:.2}", region.scores.chars, region.scores.tokens),
+        _ => format!(
+            "char similarity {}, token overlap {}",
+            two_places(region.scores.chars),
+            two_places(region.scores.tokens)
+        ),
     };
     Some(verdict(severity, 5, &reason).finish())
 }
@@ -205,6 +212,13 @@ impl<'a> Verdict<'a> {
         }
         Assessment { severity: self.severity, detail, details: Value::Object(details) }
     }
+}
+
+/// A score in [0, 1] with two decimals, rounded as `details` rounds it. Written by hand: `{:.2}`
+/// links core's exact float formatting into the wasm module for these two messages alone.
+fn two_places(score: f64) -> String {
+    let hundredths = (score.clamp(0.0, 1.0) * 100.0).round() as u32;
+    format!("{}.{:02}", hundredths / 100, hundredths % 100)
 }
 
 /// The text cut to [`QUOTE_CHARS`] chars on a char boundary.
