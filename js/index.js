@@ -1,6 +1,7 @@
 // mcp-contract: the typed ESM API. Classification lives in the engine (wasm); this file only
 // forwards, so the library, the CLI and the playground return the same bytes.
 import { engine } from "./lib/engine.js";
+import { ruleCatalogue } from "./lib/catalogue.js";
 
 /**
  * Diffs two MCP server snapshots and returns the report (DESIGN.md §4).
@@ -14,7 +15,7 @@ export function diff(oldSnapshot, newSnapshot, config) {
 
 /** Every rule: id, default severity, decided-by, summary, why, advice, message, example pair. */
 export function rules() {
-  return engine.rules();
+  return structuredClone(ruleCatalogue());
 }
 
 /** The engine's version. */

@@ -9,7 +9,7 @@ trap 'rm -rf "$tmp"' EXIT
 tarball=$(cd "$root/js" && npm pack --silent --pack-destination "$tmp" | tail -n 1)
 contents=$(tar tzf "$tmp/$tarball")
 for required in package/bin/mcp-contract.js package/index.js package/index.d.ts package/rule-ids.d.ts \
-  package/pkg/mcp_contract.js package/pkg/mcp_contract_bg.wasm; do
+  package/rule-examples.json package/pkg/mcp_contract.js package/pkg/mcp_contract_bg.wasm; do
   grep -qx "$required" <<<"$contents" || { echo "test-pack: $tarball lacks $required" >&2; exit 1; }
 done
 if grep -q '^package/test/' <<<"$contents"; then echo "test-pack: $tarball ships its tests" >&2; exit 1; fi
@@ -24,5 +24,11 @@ if [ "$status" -ne 1 ] || ! grep -q 'tool.removed' <<<"$output"; then
   printf 'test-pack: expected exit 1 and a tool.removed line, got exit %s:\n%s\n' "$status" "$output" >&2
   exit 1
 fi
+# The example pairs ship beside the wasm module (which leaves them out): explain must show one.
+explained=$(npm_config_cache="$tmp/.npm" npx --offline --yes "./$tarball" explain tool.removed)
+if ! grep -q '"name": "search_issues"' <<<"$explained"; then
+  printf 'test-pack: explain tool.removed shows no example pair:\n%s\n' "$explained" >&2
+  exit 1
+fi
 version=$(npm_config_cache="$tmp/.npm" npx --offline --yes "./$tarball" --version)
-echo "test-pack: ok ($tarball, $(wc -c <"$tarball") bytes, $version, offline npx diff exit 1 as expected)"
+echo "test-pack: ok ($tarball, $(wc -c <"$tarball") bytes, $version, offline npx diff exit 1 as expected, explain shows the example)"

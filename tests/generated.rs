@@ -1,4 +1,5 @@
-//! Files generated from the rule registry (`docs/rules.md`, `js/rule-ids.d.ts`) must match it.
+//! Files generated from the rule registry (`docs/rules.md`, `js/rule-ids.d.ts`,
+//! `js/rule-examples.json`) must match it.
 //! `UPDATE_GENERATED=1 cargo test --test generated` rewrites them; otherwise a stale file fails
 //! with that instruction. After merging new rules, regenerating is the only step needed.
 #![cfg(not(target_arch = "wasm32"))]
@@ -85,10 +86,14 @@ fn check_or_update(relative: &str, expected: &str) -> Option<String> {
 
 #[test]
 fn generated_files_match_the_registry() {
-    let stale: Vec<String> = [("docs/rules.md", rules_markdown()), ("js/rule-ids.d.ts", rule_ids_typescript())]
-        .iter()
-        .filter_map(|(path, expected)| check_or_update(path, expected))
-        .collect();
+    let stale: Vec<String> = [
+        ("docs/rules.md", rules_markdown()),
+        ("js/rule-ids.d.ts", rule_ids_typescript()),
+        ("js/rule-examples.json", mcp_contract::rules::examples_json()),
+    ]
+    .iter()
+    .filter_map(|(path, expected)| check_or_update(path, expected))
+    .collect();
     assert!(stale.is_empty(), "{}: run UPDATE_GENERATED=1 cargo test --test generated", stale.join(", "));
 }
 

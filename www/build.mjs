@@ -135,14 +135,16 @@ async function corpusExamples() {
   return examples;
 }
 
-function ruleExamples(engine) {
+// The wasm module leaves the example pairs out; they come from the file the npm package ships.
+async function ruleExamples(engine) {
+  const pairs = JSON.parse(await readFile(path.join(root, "js", "rule-examples.json"), "utf8"));
   return engine.rules().map((rule) => ({
     id: `rule:${rule.id}`,
     group: "One example per rule",
     title: rule.id,
     description: rule.summary,
-    old: JSON.stringify(rule.example.old, null, 2),
-    new: JSON.stringify(rule.example.new, null, 2),
+    old: JSON.stringify(pairs[rule.id].old, null, 2),
+    new: JSON.stringify(pairs[rule.id].new, null, 2),
   }));
 }
 
@@ -153,6 +155,6 @@ await bundle();
 await copyFile(path.join(www, "src", "index.html"), path.join(dist, "index.html"));
 for (const file of ["style.css", "favicon.svg"]) await copyFile(path.join(www, "src", file), path.join(dist, file));
 const engine = await loadEngine(dist);
-const examples = [...(await corpusExamples()), ...ruleExamples(engine)];
+const examples = [...(await corpusExamples()), ...(await ruleExamples(engine))];
 await writeFile(path.join(dist, "examples.json"), JSON.stringify({ engine: engine.version(), examples }));
 console.log(`www/dist: ${examples.length} examples, engine ${engine.version()}`);

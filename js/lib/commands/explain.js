@@ -1,6 +1,7 @@
 //! `mcp-contract explain RULE`: one rule's summary, severity, why, advice and example pair, all
 //! from the engine's registry.
 import { engine } from "../engine.js";
+import { ruleCatalogue } from "../catalogue.js";
 import { painter, wantsColor } from "../color.js";
 import { UsageError } from "../errors.js";
 
@@ -17,7 +18,7 @@ export function run(_values, positionals, ctx) {
   if (positionals.length !== 1) throw new UsageError("explain needs exactly one rule id, e.g. `explain tool.removed`");
   const wanted = positionals[0];
   const canonical = engine.resolveRule(wanted);
-  const rule = canonical && engine.rules().find((r) => r.id === canonical);
+  const rule = canonical && ruleCatalogue().find((r) => r.id === canonical);
   if (!rule) {
     const suggestion = engine.didYouMean(wanted);
     const hint = suggestion ? `did you mean \`${suggestion}\`?` : "`mcp-contract rules` lists them all";

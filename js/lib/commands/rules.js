@@ -1,5 +1,6 @@
 //! `mcp-contract rules`: every rule with its default severity and summary (or the registry as JSON).
 import { engine } from "../engine.js";
+import { ruleCatalogue } from "../catalogue.js";
 import { painter, wantsColor } from "../color.js";
 import { UsageError } from "../errors.js";
 import { severityColor } from "./explain.js";
@@ -16,7 +17,7 @@ export const options = { format: { type: "string", short: "f", default: "text" }
 
 export function run(values, positionals, ctx) {
   if (positionals.length > 0) throw new UsageError(`rules takes no arguments (got \`${positionals[0]}\`)`);
-  const rules = engine.rules();
+  const rules = ruleCatalogue();
   if (values.format === "json") {
     ctx.stdout.write(`${JSON.stringify(rules, null, 2)}\n`);
     return 0;
