@@ -5,7 +5,7 @@
 
 use super::canon::json_eq;
 use super::normal::MAX_DEPTH;
-use crate::json::{child_pointer, index_pointer};
+use crate::json::{child_pointer, index_pointer, push_token};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -85,11 +85,34 @@ fn has_definitions(root: &Value) -> bool {
     false
 }
 
-/// Every definition in a schema, at any depth, by pointer; found with an explicit stack.
+/// Every definition in a schema, at any depth, by pointer; found with an explicit stack. Each
+/// visited node records only its parent and its token, so a pointer is spelt only for the
+/// definitions found.
 fn definitions(root: &Value) -> BTreeMap<String, &Value> {
+    enum Token<'v> {
+        Key(&'v str),
+        Index(usize),
+    }
+    // (parent's index in `visited`, the token from it); the root has none.
+    let mut visited: Vec<(usize, Option<Token>)> = vec![(0, None)];
+    let pointer = |visited: &[(usize, Option<Token>)], mut at: usize| {
+        let mut tokens = Vec::new();
+        while let (parent, Some(token)) = &visited[at] {
+            tokens.push(token);
+            at = *parent;
+        }
+        let mut out = String::new();
+        for token in tokens.into_iter().rev() {
+            match token {
+                Token::Key(key) => push_token(&mut out, key),
+                Token::Index(i) => out = index_pointer(&out, *i),
+            }
+        }
+        out
+    };
     let mut found = BTreeMap::new();
-    let mut stack = vec![(root, String::new(), 0usize)];
-    while let Some((value, pointer, levels)) = stack.pop() {
+    let mut stack = vec![(root, 0usize, 0usize)];
+    while let Some((value, at, levels)) = stack.pop() {
         if levels > MAX_LEVELS {
             continue;
         }
@@ -99,15 +122,20 @@ fn definitions(root: &Value) -> BTreeMap<String, &Value> {
                     if DATA.contains(&key.as_str()) {
                         continue;
                     }
-                    let at = child_pointer(&pointer, key);
+                    visited.push((at, Some(Token::Key(key))));
+                    let child_at = visited.len() - 1;
                     if let (true, Value::Object(entries)) = (CONTAINERS.contains(&key.as_str()), child) {
-                        found.extend(entries.iter().map(|(name, def)| (child_pointer(&at, name), def)));
+                        let container = pointer(&visited, child_at);
+                        found.extend(entries.iter().map(|(name, def)| (child_pointer(&container, name), def)));
                     }
-                    stack.push((child, at, levels + 1));
+                    stack.push((child, child_at, levels + 1));
                 }
             }
             Value::Array(items) => {
-                stack.extend(items.iter().enumerate().map(|(i, item)| (item, index_pointer(&pointer, i), levels + 1)));
+                for (i, item) in items.iter().enumerate() {
+                    visited.push((at, Some(Token::Index(i))));
+                    stack.push((item, visited.len() - 1, levels + 1));
+                }
             }
             _ => {}
         }
