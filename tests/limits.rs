@@ -117,6 +117,20 @@ fn the_deepest_document_text_can_carry_is_compared() {
 }
 
 #[test]
+fn yaml_aliases_cannot_nest_text_past_the_parsers_limit() {
+    // The text paths skip the nesting check because the parsers bound depth; YAML anchors that
+    // each wrap the previous one must be bound too, or a short text could nest arbitrarily deep.
+    let mut yaml = String::from("a0: &a0 [1]\n");
+    for i in 1..300 {
+        yaml.push_str(&format!("a{i}: &a{i} [*a{}]\n", i - 1));
+    }
+    yaml.push_str("tools: []\n");
+    let err = diff_text(&yaml, "tools: []", None).unwrap_err();
+    assert!(err.message.contains("recursion limit"), "{err}");
+    assert!(err.line_column().is_some(), "{err}");
+}
+
+#[test]
 fn an_enum_of_100000_values_is_compared() {
     let values: Vec<Value> = (0..100_000).map(|i| json!(format!("v{i}"))).collect();
     let mut fewer = values.clone();
