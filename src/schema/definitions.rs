@@ -33,9 +33,6 @@ pub fn unreached_changes<'v>(
     old_reached: &BTreeSet<String>,
     new_reached: &BTreeSet<String>,
 ) -> Vec<Unreached<'v>> {
-    if !has_definitions(old) && !has_definitions(new) {
-        return Vec::new();
-    }
     let (before, after) = (definitions(old), definitions(new));
     let pointers: BTreeSet<&String> = before.keys().chain(after.keys()).collect();
     let mut changed = Vec::new();
@@ -59,30 +56,6 @@ fn reaches(reached: &BTreeSet<String>, pointer: &str) -> bool {
         .range::<str, _>((std::ops::Bound::Included(pointer), std::ops::Bound::Unbounded))
         .take_while(|target| target.starts_with(pointer))
         .any(|target| target.len() == pointer.len() || target.as_bytes()[pointer.len()] == b'/')
-}
-
-/// Whether a schema has a definitions container anywhere: a walk that allocates nothing, so
-/// the common schema without one costs no pointer building.
-fn has_definitions(root: &Value) -> bool {
-    let mut stack = vec![(root, 0usize)];
-    while let Some((value, levels)) = stack.pop() {
-        match value {
-            _ if levels > MAX_LEVELS => {}
-            Value::Object(map) => {
-                for (key, child) in map {
-                    if CONTAINERS.contains(&key.as_str()) {
-                        return true;
-                    }
-                    if !DATA.contains(&key.as_str()) {
-                        stack.push((child, levels + 1));
-                    }
-                }
-            }
-            Value::Array(items) => stack.extend(items.iter().map(|item| (item, levels + 1))),
-            _ => {}
-        }
-    }
-    false
 }
 
 /// Every definition in a schema, at any depth, by pointer; found with an explicit stack. Each
