@@ -90,11 +90,11 @@ impl Glob {
 
     /// Whether the whole of `text` matches.
     pub fn is_match(&self, text: &str) -> bool {
-        let mut current = Vec::new();
+        let (mut current, mut next) = (Vec::new(), Vec::new());
         let mut seen = vec![usize::MAX; self.states.len()];
         self.close(self.start, 0, &mut current, &mut seen);
         for (at, &byte) in text.as_bytes().iter().enumerate() {
-            let mut next = Vec::new();
+            next.clear();
             for &state in &current {
                 if let State::Byte(set, then) = self.states[state] {
                     if set.contains(byte) {
@@ -105,7 +105,7 @@ impl Glob {
             if next.is_empty() {
                 return false;
             }
-            current = next;
+            std::mem::swap(&mut current, &mut next);
         }
         current.iter().any(|&state| matches!(self.states[state], State::Match))
     }
