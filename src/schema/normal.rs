@@ -172,14 +172,7 @@ pub struct Normalised<'a> {
 /// Normalises a whole schema; `base` is its pointer in the input document, `lazy` the
 /// subtrees to leave for later ([`equal_subtrees`]).
 pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Normalised<'a> {
-    let mut norm = Normaliser {
-        root,
-        base: base.map(str::to_string),
-        expanding: vec!["#".into()],
-        expansions: 0,
-        lazy,
-        reached: BTreeSet::new(),
-    };
+    let mut norm = Normaliser::new(root, base.map(str::to_string), lazy);
     let mut node = norm.node(root, base.map(str::to_string), &None, 0);
     let at = node.ptr.clone();
     if let Body::Keywords(kws) = &mut node.body {
@@ -196,14 +189,7 @@ pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Norma
 /// Normalises a subtree left lazy. It refers to no definition, so it is its own document.
 pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
     let none = Twins::default();
-    let mut norm = Normaliser {
-        root: node.raw,
-        base: node.ptr.clone(),
-        expanding: Vec::new(),
-        expansions: 0,
-        lazy: &none,
-        reached: BTreeSet::new(),
-    };
+    let mut norm = Normaliser::new(node.raw, node.ptr.clone(), &none);
     norm.node(node.raw, node.ptr.clone(), &None, 0)
 }
 
@@ -258,7 +244,13 @@ struct Normaliser<'a, 'l> {
     reached: BTreeSet<String>,
 }
 
-impl<'a> Normaliser<'a, '_> {
+impl<'a, 'l> Normaliser<'a, 'l> {
+    /// A normaliser for the document `root`, whose pointer in its input is `base`. The root
+    /// counts as being expanded, so a `$ref` to `#` is a cycle.
+    fn new(root: &'a Value, base: Option<String>, lazy: &'l Twins) -> Normaliser<'a, 'l> {
+        Normaliser { lazy, root, base, expanding: vec!["#".into()], expansions: 0, reached: BTreeSet::new() }
+    }
+
     fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {
         let body = match raw {
             _ if depth > MAX_DEPTH => Body::TooDeep,
