@@ -30,7 +30,8 @@ pub fn prose_classify(data: &[u8]) {
 
 /// A glob pattern and a text (split at the first NUL): the engine's matcher accepts exactly the
 /// patterns globset accepts and answers exactly as globset's own regex-based matcher does.
-/// Patterns are cut at 64 characters (256 bytes at most), well under globset's regex size limit (past it globset panics).
+/// Patterns are cut at 64 characters (256 bytes at most), well under globset's regex size
+/// limit (past it, globset's own matcher panics).
 pub fn glob_match(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let (pattern, candidate) = text.split_once('\0').unwrap_or((&text, ""));

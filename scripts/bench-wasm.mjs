@@ -54,7 +54,7 @@ async function wasmVersusNative() {
       `${"wasm ms".padStart(9)} ${"wasm/native".padStart(11)}`,
   );
   let worst = 0;
-  const generated = new Map();
+  const wasmTimes = new Map();
   for (const c of cases) {
     const [oldText, newText] = [readFileSync(c.old, "utf8"), readFileSync(c.new, "utf8")];
     const report = diff(oldText, newText, null);
@@ -67,7 +67,7 @@ async function wasmVersusNative() {
     const wasmMs = median(() => diff(oldText, newText, null));
     const ratio = wasmMs / Math.max(nativeMs, 1e-6);
     worst = Math.max(worst, ratio);
-    generated.set(c.label, wasmMs);
+    wasmTimes.set(c.label, wasmMs);
     console.log(
       `${pad(c.label, 46)} ${String(Math.round(c.bytes / 1024)).padStart(7)} ${String(c.changes).padStart(7)} ` +
         `${num(nativeMs, 10)} ${num(wasmMs, 9)} ${num(ratio, 10)}x`,
@@ -77,7 +77,7 @@ async function wasmVersusNative() {
     `worst wasm/native: ${worst.toFixed(2)}x (target <= 2x; both sides parse, diff and build the JSON report; ` +
       "native = median `run`, timed just before the wasm figure)",
   );
-  const [thousand, tenThousand] = ["generated: 1000 tools", "generated: 10000 tools"].map((label) => generated.get(label));
+  const [thousand, tenThousand] = ["generated: 1000 tools", "generated: 10000 tools"].map((label) => wasmTimes.get(label));
   if (thousand && tenThousand) {
     // The engine as shipped: wasm with its own allocator (dlmalloc), not the native build's glibc malloc.
     console.log(`wasm 10,000 tools / 1,000 tools: ${(tenThousand / thousand).toFixed(1)}x (target <= 12x: no superlinear step)`);
