@@ -71,6 +71,7 @@ static ALLOCATOR: Counting = Counting;
 const MAX_ROUNDS: usize = 15;
 const MIN_ROUNDS: usize = 3;
 const ENOUGH: Duration = Duration::from_secs(2);
+const WARM_UP: Duration = Duration::from_millis(300);
 
 struct Case {
     label: String,
@@ -215,8 +216,15 @@ fn measure(case: &Case) -> Option<Figures> {
 }
 
 /// The median of a few timed rounds after a warm-up: up to `MAX_ROUNDS`, fewer for slow work.
+/// The warm-up (a few calls, at least `WARM_UP`) matches the wasm harness's, which needs it for
+/// V8 to finish optimising; here it grows the heap and fills the caches the same way.
 fn median(mut work: impl FnMut()) -> Duration {
-    work();
+    let warming = Instant::now();
+    let mut calls = 0;
+    while calls < 3 || warming.elapsed() < WARM_UP {
+        work();
+        calls += 1;
+    }
     let mut times = Vec::new();
     let started = Instant::now();
     while times.len() < MAX_ROUNDS && (times.len() < MIN_ROUNDS || started.elapsed() < ENOUGH) {

@@ -47,8 +47,11 @@ export interface JsonRpcEnvelope extends JsonObject {
   result: SnapshotObject;
 }
 
-/** What `diff` accepts for each side: a snapshot object, a bare tool array, an envelope, or JSON/YAML text. */
-export type SnapshotInput = SnapshotObject | readonly ToolDefinition[] | JsonRpcEnvelope | string;
+/**
+ * What `diff` accepts for each side: a snapshot object, a bare tool array, an envelope, or
+ * JSON/YAML text, as a string or as its UTF-8 bytes (a `Buffer` from `readFileSync(path)`).
+ */
+export type SnapshotInput = SnapshotObject | readonly ToolDefinition[] | JsonRpcEnvelope | string | Uint8Array;
 
 export interface IgnoreEntry {
   /** A rule id or a glob over rule ids (`tool.*.description.changed`). */
@@ -146,7 +149,7 @@ export interface McpContractError extends Error {
 }
 
 /** Diffs two snapshots; throws `McpContractError` on invalid input. */
-export function diff(oldSnapshot: SnapshotInput, newSnapshot: SnapshotInput, config?: Config | string | null): Report;
+export function diff(oldSnapshot: SnapshotInput, newSnapshot: SnapshotInput, config?: Config | string | Uint8Array | null): Report;
 
 /** Every rule the engine can report, sorted by id. */
 export function rules(): RuleInfo[];
@@ -175,7 +178,7 @@ export interface RenderOptions {
 export function render(
   oldSnapshot: SnapshotInput,
   newSnapshot: SnapshotInput,
-  config?: Config | string | null,
+  config?: Config | string | Uint8Array | null,
   options?: RenderOptions,
 ): { output: string; verdict: Verdict };
 

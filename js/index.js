@@ -5,7 +5,7 @@ import { ruleCatalogue } from "./lib/catalogue.js";
 
 /**
  * Diffs two MCP server snapshots and returns the report (DESIGN.md §4).
- * Snapshots and config may be parsed objects or JSON/YAML text.
+ * Snapshots and config may be parsed objects or JSON/YAML text, as strings or UTF-8 bytes.
  * Throws an `Error` named `McpContractError` with `input`, `pointer`, `line`, `column`,
  * `detail` and `hint` properties when an input is invalid.
  */

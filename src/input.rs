@@ -34,6 +34,19 @@ fn yaml_error(e: &serde_yaml::Error, input: Input) -> Error {
     }
 }
 
+/// Text handed over as bytes (the JS front ends pass UTF-8, which crosses into wasm far faster
+/// than a string), checked for UTF-8 with the position of the first bad byte.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // called by the wasm boundary
+pub fn text_from_utf8(bytes: Vec<u8>, input: Input) -> Result<String, Error> {
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..bad];
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let column = 1 + before.iter().rev().take_while(|&&b| b != b'\n').count();
+        Error::at_line(input, line, column, "is not valid UTF-8 text", "Save the file as UTF-8")
+    })
+}
+
 /// serde's messages end in " at line N column M"; the position is reported separately.
 pub(crate) fn strip_position(message: &str) -> String {
     match message.rfind(" at line ") {

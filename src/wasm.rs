@@ -1,13 +1,13 @@
 //! The wasm32 boundary: decodes JS values, calls the engine, encodes results. Nothing else.
 //!
-//! Snapshots and config may be strings (JSON or YAML text) or plain objects; objects are
-//! stringified with `JSON.stringify` so both paths parse the same way. Results are plain JS
+//! Snapshots and config may be strings or UTF-8 bytes (JSON or YAML text) or plain objects;
+//! objects are stringified with `JSON.stringify` so both paths parse the same way. Results are plain JS
 //! objects made with `JSON.parse`, so they never contain `Map`s and match native bytes.
 
 use crate::error::{Error, Input, Position};
 use crate::render::Format;
 use crate::{RunOptions, Threshold};
-use js_sys::{Object, Reflect, JSON};
+use js_sys::{Object, Reflect, Uint8Array, JSON};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(start)]
@@ -110,6 +110,9 @@ fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Resu
 }
 
 fn text_of(value: &JsValue, input: Input) -> Result<String, JsValue> {
+    if let Some(bytes) = value.dyn_ref::<Uint8Array>() {
+        return crate::input::text_from_utf8(bytes.to_vec(), input).map_err(to_js_error);
+    }
     if let Some(text) = value.as_string() {
         return Ok(text);
     }

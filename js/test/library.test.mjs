@@ -19,6 +19,23 @@ test("objects, JSON text, YAML text, bare arrays and envelopes give the same rep
   assert.deepEqual(diff(removed.old.tools, { jsonrpc: "2.0", id: 7, result: removed.new }).changes.length, 1);
 });
 
+test("text passed as UTF-8 bytes gives the same report, and bad bytes a positioned error", () => {
+  const [oldText, newText] = [removed.old, removed.new].map((side) => JSON.stringify(side, null, 2));
+  const reference = diff(oldText, newText);
+  const bytes = (text) => new TextEncoder().encode(text);
+  assert.deepEqual(diff(bytes(oldText), Buffer.from(newText)), reference);
+  assert.deepEqual(diff(bytes(oldText), newText, bytes("fail_on: none\n")).summary.verdict, "warn");
+  assert.equal(render(Buffer.from(oldText), bytes(newText), null, { format: "json" }).output, render(oldText, newText, null, { format: "json" }).output);
+  const invalid = Buffer.concat([Buffer.from('{\n  "tools": ["caf'), Buffer.from([0xe9]), Buffer.from('"]\n}')]);
+  assert.throws(() => diff(oldText, invalid), (error) => {
+    assert.equal(error.name, "McpContractError");
+    assert.equal(error.input, "new");
+    assert.deepEqual([error.line, error.column], [2, 17]);
+    assert.match(error.message, /not valid UTF-8/);
+    return true;
+  });
+});
+
 test("the report is plain data with the documented shape", () => {
   const report = diff(removed.old, removed.new);
   assert.equal(Object.getPrototypeOf(report), Object.prototype);

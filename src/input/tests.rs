@@ -23,3 +23,12 @@ fn yaml_is_accepted_and_its_errors_are_positioned() {
 fn empty_text_is_an_error() {
     assert!(parse_text("  \n", Input::Old).unwrap_err().to_string().contains("is empty"));
 }
+
+#[test]
+fn bytes_must_be_utf8_and_bad_bytes_are_positioned() {
+    assert_eq!(text_from_utf8(b"{\"tools\": []}".to_vec(), Input::Old).unwrap(), "{\"tools\": []}");
+    let err = text_from_utf8(b"{\n  \"name\": \"caf\xe9\"\n}".to_vec(), Input::New).unwrap_err();
+    assert_eq!(err.position, Position::LineColumn { line: 2, column: 15 });
+    assert_eq!(err.input, Input::New);
+    assert!(err.to_string().contains("not valid UTF-8"), "{err}");
+}
