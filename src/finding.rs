@@ -87,10 +87,14 @@ impl Site {
 }
 
 /// Appends a key to a dotted location, bracket-quoting keys that would be ambiguous.
-fn join_location(base: &str, key: &str) -> String {
+pub(crate) fn join_location(base: &str, key: &str) -> String {
     let plain = !key.is_empty() && key.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '$' | '@'));
     if plain {
-        format!("{base}.{key}")
+        let mut out = String::with_capacity(base.len() + key.len() + 1);
+        out.push_str(base);
+        out.push('.');
+        out.push_str(key);
+        out
     } else {
         format!("{base}[{}]", serde_json::to_string(key).unwrap_or_default())
     }

@@ -5,6 +5,11 @@ use serde_json::Value;
 /// Appends `/token` to a JSON pointer, escaping `~` and `/` (RFC 6901).
 pub fn push_token(pointer: &mut String, token: &str) {
     pointer.push('/');
+    // Most tokens need no escape: one copy instead of a push per character.
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        pointer.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => pointer.push_str("~0"),

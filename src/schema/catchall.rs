@@ -6,10 +6,9 @@
 use super::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::compose::{branch_token, match_branches};
 use super::here::{related, Here};
-use super::normal::{force, Body, Kw, KwValue, Node, Twins};
+use super::normal::{force, Body, Keywords, KwValue, Node, Twins};
 use super::walk::kw_value;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 /// Keywords compared by another pass (the MCP-surface comparison owns `x-mcp-header`), which
 /// this one therefore does not report.
@@ -63,7 +62,7 @@ impl Diff<'_> {
         }
     }
 
-    fn keywords(&mut self, o: &Node, n: &Node, a: &BTreeMap<String, Kw>, b: &BTreeMap<String, Kw>, here: &Here) {
+    fn keywords(&mut self, o: &Node, n: &Node, a: &Keywords, b: &Keywords, here: &Here) {
         let names = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
         for name in names.filter(|k| !OWNED_ELSEWHERE.contains(&k.as_str())) {
             let (x, y) = match (a.get(name), b.get(name)) {

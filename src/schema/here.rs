@@ -2,7 +2,8 @@
 //! normalised tree (what coverage is decided on), the report's readable location, and the
 //! human subject used in messages (`filter.state`, `ids[]`, `value<anyOf[1]>`).
 
-use crate::finding::Site;
+use crate::finding::join_location;
+use crate::json::{child_pointer, push_token};
 
 #[derive(Clone, Debug)]
 pub struct Here {
@@ -29,7 +30,7 @@ impl Here {
     /// The place of a keyword of this node (same subject).
     pub fn keyword(&self, keyword: &str) -> Here {
         Here {
-            path: join_path(&self.path, keyword),
+            path: child_pointer(&self.path, keyword),
             location: join_location(&self.location, keyword),
             subject: self.subject.clone(),
         }
@@ -38,32 +39,21 @@ impl Here {
     /// A named property of this object node.
     pub fn property(&self, container: &str, name: &str) -> Here {
         let subject = if self.subject.is_empty() { name.to_string() } else { format!("{}.{name}", self.subject) };
-        let inner = self.keyword(container);
-        Here { path: join_path(&inner.path, name), location: join_location(&inner.location, name), subject }
+        let mut path = child_pointer(&self.path, container);
+        push_token(&mut path, name);
+        Here { path, location: join_location(&join_location(&self.location, container), name), subject }
     }
 
     /// A subschema below keyword `keyword`, optionally indexed by `token`, with a subject suffix.
     pub fn below(&self, keyword: &str, token: Option<&str>, suffix: &str) -> Here {
-        let mut here = self.keyword(keyword);
+        let mut path = child_pointer(&self.path, keyword);
+        let mut location = join_location(&self.location, keyword);
         if let Some(token) = token {
-            here.path = join_path(&here.path, token);
-            here.location = join_location(&here.location, token);
+            push_token(&mut path, token);
+            location = join_location(&location, token);
         }
-        here.subject = format!("{}{suffix}", self.subject);
-        here
+        Here { path, location, subject: format!("{}{suffix}", self.subject) }
     }
-}
-
-fn join_path(path: &str, token: &str) -> String {
-    let mut out = String::with_capacity(path.len() + token.len() + 1);
-    out.push_str(path);
-    out.push('/');
-    out.push_str(&token.replace('~', "~0").replace('/', "~1"));
-    out
-}
-
-fn join_location(location: &str, segment: &str) -> String {
-    Site { location: location.to_string(), old: None, new: None }.keys(segment, None, None).location
 }
 
 /// Whether a finding covering `covered` accounts for a difference at `path`: the same place,

@@ -19,6 +19,7 @@ mod leaves;
 mod normal;
 mod rewrite;
 mod rules;
+mod sorted;
 mod types;
 mod walk;
 

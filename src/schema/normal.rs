@@ -12,6 +12,12 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
+pub use super::sorted::SortedMap;
+
+/// A node's keywords, and a keyword's named subschemas (`properties` and the like).
+pub type Keywords<'a> = SortedMap<Kw<'a>>;
+pub type Schemas<'a> = SortedMap<Node<'a>>;
+
 /// Schema nodes deeper than this are not analysed (real tool schemas are under 10 deep); the
 /// subtree is kept raw and compared with a stack-free equality, so a 10,000-deep schema built
 /// in code yields a finding instead of a stack overflow. Two JSON levels per node on average
@@ -69,7 +75,7 @@ pub enum Body<'a> {
     /// `false` or `{"not": {}}`: accepts nothing.
     Never,
     /// Keyword → value; `true` is the empty map.
-    Keywords(BTreeMap<String, Kw<'a>>),
+    Keywords(Keywords<'a>),
     /// Not a schema (a number, string, array or null where a schema belongs): compared raw.
     Raw,
     /// Beyond [`MAX_DEPTH`]: compared raw.
@@ -92,7 +98,7 @@ pub struct Kw<'a> {
 pub enum KwValue<'a> {
     Schema(Node<'a>),
     List(Vec<Node<'a>>),
-    Map(BTreeMap<String, Node<'a>>),
+    Map(Schemas<'a>),
     /// A plain value: borrowed from the input unless normalisation rewrote it.
     Value(Cow<'a, Value>),
     /// A `$ref` that was not expanded: recursive, remote, missing, or over the expansion limit.
@@ -103,7 +109,7 @@ pub enum KwValue<'a> {
 }
 
 impl<'a> Node<'a> {
-    pub fn keywords(&self) -> Option<&BTreeMap<String, Kw<'a>>> {
+    pub fn keywords(&self) -> Option<&Keywords<'a>> {
         match &self.body {
             Body::Keywords(k) => Some(k),
             _ => None,
@@ -177,11 +183,8 @@ pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Norma
     let at = node.ptr.clone();
     if let Body::Keywords(kws) = &mut node.body {
         // Absent `$schema` means 2020-12, so adding the explicit default is no change.
-        kws.entry("$schema".to_string()).or_insert(Kw {
-            value: KwValue::Value(Cow::Owned(Value::String(DEFAULT_DIALECT.into()))),
-            at,
-            via: None,
-        });
+        let value = KwValue::Value(Cow::Owned(Value::String(DEFAULT_DIALECT.into())));
+        kws.insert_if_absent("$schema", Kw { value, at, via: None });
     }
     Normalised { tree: node, reached: norm.reached }
 }
@@ -255,7 +258,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         let body = match raw {
             _ if depth > MAX_DEPTH => Body::TooDeep,
             _ if self.lazy.is_lazy(raw) => Body::Lazy,
-            Value::Bool(true) => Body::Keywords(BTreeMap::new()),
+            Value::Bool(true) => Body::Keywords(Keywords::new()),
             Value::Bool(false) => Body::Never,
             Value::Object(map) => return self.object(raw, map, ptr, via, depth),
             _ => Body::Raw,
@@ -271,7 +274,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         via: &Option<Rc<str>>,
         depth: usize,
     ) -> Node<'a> {
-        let mut kws = BTreeMap::new();
+        let mut kws = Keywords::new();
         for (key, value) in map {
             let name = key.as_str();
             if matches!(name, "$defs" | "definitions") || (name == "$ref" && value.is_string()) {
@@ -336,7 +339,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         ptr: Option<String>,
         via: &Option<Rc<str>>,
         depth: usize,
-    ) -> BTreeMap<String, Node<'a>> {
+    ) -> Schemas<'a> {
         entries
             .iter()
             .map(|(k, v)| (k.clone(), self.node(v, ptr.as_deref().map(|p| child_pointer(p, k)), via, depth + 1)))
@@ -350,10 +353,10 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         ptr: Option<String>,
         via: &Option<Rc<str>>,
         depth: usize,
-        kws: &mut BTreeMap<String, Kw<'a>>,
+        kws: &mut Keywords<'a>,
     ) {
         let mut required = Map::new();
-        let mut schemas = BTreeMap::new();
+        let mut schemas = Schemas::new();
         for (key, value) in entries {
             match value {
                 Value::Array(names) => {
@@ -368,11 +371,11 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         if !required.is_empty() {
             let kw =
                 Kw { value: KwValue::Value(Cow::Owned(Value::Object(required))), at: ptr.clone(), via: via.clone() };
-            kws.entry("dependentRequired".into()).or_insert(kw);
+            kws.insert_if_absent("dependentRequired", kw);
         }
         if !schemas.is_empty() {
             let kw = Kw { value: KwValue::Map(schemas), at: ptr, via: via.clone() };
-            kws.entry("dependentSchemas".into()).or_insert(kw);
+            kws.insert_if_absent("dependentSchemas", kw);
         }
     }
 

@@ -5,12 +5,11 @@
 
 use super::canon::{bounded_clone, canonical_set, json_eq};
 use super::compose::disjoint_branches;
-use super::normal::{force, Body, Kw, KwValue, Node, ANNOTATIONS};
+use super::normal::{force, Body, Keywords, Kw, KwValue, Node, ANNOTATIONS};
 use super::types::TypeSet;
 use crate::json::child_pointer;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 /// Keywords that constrain only instances of the node's own type: a branch made of these plus
 /// `type` can merge with a `{type: null}` sibling into one nullable node.
@@ -50,7 +49,7 @@ const TYPE_LOCAL: &[&str] = &[
 const SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
 /// Rewrites older spellings into their 2020-12 form, keeping each keyword's source pointer.
-pub(super) fn respell(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
+pub(super) fn respell(kws: &mut Keywords, ptr: Option<&str>) {
     let here = |name: &str| ptr.map(|p| child_pointer(p, name));
     // Draft-07 tuple `items: [..]` + `additionalItems` ≡ `prefixItems` + `items`.
     if matches!(kws.get("items"), Some(Kw { value: KwValue::List(_), .. })) && !kws.contains_key("prefixItems") {
@@ -166,7 +165,7 @@ fn only_string_type(node: &Node) -> bool {
 
 /// With `enum`, the types are the enum members' types (filtered by any declared `type`), so
 /// `{const: 1}` ≡ `{const: 1, type: integer}`.
-fn types_from_enum(kws: &mut BTreeMap<String, Kw>) {
+fn types_from_enum(kws: &mut Keywords) {
     let Some(Value::Array(members)) = kws.get("enum").and_then(Kw::value) else { return };
     let declared = match kws.get("type").and_then(Kw::value) {
         None => None,
@@ -188,14 +187,14 @@ fn types_from_enum(kws: &mut BTreeMap<String, Kw>) {
 
 /// For integer nodes, `exclusiveMaximum: N` ≡ `maximum: N-1` (and fractional bounds round
 /// inward); JavaScript safe-integer bounds are dropped as no-ops.
-fn integer_bounds(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
+fn integer_bounds(kws: &mut Keywords, ptr: Option<&str>) {
     let integer =
         kws.get("type").and_then(Kw::value).and_then(TypeSet::of_type_value).is_some_and(|t| t.is_integer_only());
     if !integer {
         return;
     }
     let here = |name: &str| ptr.map(|p| child_pointer(p, name));
-    let number = |kws: &BTreeMap<String, Kw>, name: &str| kws.get(name).and_then(Kw::value).and_then(Value::as_f64);
+    let number = |kws: &Keywords, name: &str| kws.get(name).and_then(Kw::value).and_then(Value::as_f64);
     let mut bound = |upper: bool| {
         let (inclusive, exclusive) =
             if upper { ("maximum", "exclusiveMaximum") } else { ("minimum", "exclusiveMinimum") };
@@ -235,7 +234,7 @@ fn integer_number(n: f64) -> Number {
 }
 
 /// `prefixItems: [A, B]` + `items: false` ≡ `prefixItems: [A, B]` + `maxItems: 2`.
-fn close_tuple(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
+fn close_tuple(kws: &mut Keywords, ptr: Option<&str>) {
     let Some(Kw { value: KwValue::List(prefix), .. }) = kws.get("prefixItems") else { return };
     let len = prefix.len() as f64;
     if !matches!(kws.get("items"), Some(Kw { value: KwValue::Schema(Node { body: Body::Never, .. }), .. })) {
@@ -252,7 +251,7 @@ fn close_tuple(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
 
 /// `anyOf: [{anyOf: [A, B]}, C]` ≡ `anyOf: [A, B, C]` (likewise `allOf`): a branch that says
 /// nothing but the same composition is spliced in.
-fn flatten(kws: &mut BTreeMap<String, Kw>, list: &str) {
+fn flatten(kws: &mut Keywords, list: &str) {
     let nested = |n: &Node| {
         n.keywords().is_some_and(|k| k.len() == 1 && matches!(k.get(list), Some(Kw { value: KwValue::List(_), .. })))
     };
@@ -276,7 +275,7 @@ fn flatten(kws: &mut BTreeMap<String, Kw>, list: &str) {
 }
 
 /// A single-branch `allOf`/`anyOf`/`oneOf` ≡ its branch merged into the parent.
-fn collapse_single_branch(kws: &mut BTreeMap<String, Kw>, list: &str) {
+fn collapse_single_branch(kws: &mut Keywords, list: &str) {
     let single = matches!(kws.get(list), Some(Kw { value: KwValue::List(b), .. }) if b.len() == 1);
     if !single {
         return;
@@ -290,7 +289,7 @@ fn collapse_single_branch(kws: &mut BTreeMap<String, Kw>, list: &str) {
 
 /// A `oneOf` whose branches cannot overlap ≡ the same `anyOf` (zod 4 emits `oneOf` where zod 3
 /// emitted `anyOf`).
-fn one_of_as_any_of(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
+fn one_of_as_any_of(kws: &mut Keywords, ptr: Option<&str>) {
     let disjoint = matches!(kws.get("oneOf"), Some(Kw { value: KwValue::List(b), .. }) if disjoint_branches(b));
     if !disjoint || kws.contains_key("anyOf") {
         return;
@@ -302,7 +301,7 @@ fn one_of_as_any_of(kws: &mut BTreeMap<String, Kw>, ptr: Option<&str>) {
 }
 
 /// `anyOf: [{type: A}, {type: B}]` ≡ `type: [A, B]` (for `oneOf` only when A and B are disjoint).
-fn collapse_type_union(kws: &mut BTreeMap<String, Kw>, list: &str, ptr: Option<&str>) {
+fn collapse_type_union(kws: &mut Keywords, list: &str, ptr: Option<&str>) {
     if kws.contains_key("type") || kws.contains_key("enum") {
         return;
     }
@@ -330,7 +329,7 @@ fn type_only(node: &Node) -> Option<TypeSet> {
 
 /// `anyOf: [{type: T, …T-only constraints}, {type: null}]` ≡ `{type: [T, null], …}`: the
 /// constraints only apply to T instances, so adding null to the node says the same.
-fn collapse_nullable(kws: &mut BTreeMap<String, Kw>, list: &str, ptr: Option<&str>) {
+fn collapse_nullable(kws: &mut Keywords, list: &str, ptr: Option<&str>) {
     if kws.contains_key("type") || kws.contains_key("enum") {
         return;
     }
@@ -376,11 +375,7 @@ fn collapse_nullable(kws: &mut BTreeMap<String, Kw>, list: &str, ptr: Option<&st
 /// Merges `branch` into the keywords of its parent (`allOf` semantics): fails, handing the
 /// branch back, when both assert the same keyword (other than `also_allowed`). Annotations
 /// both carry keep the parent's value.
-pub(super) fn absorb<'a>(
-    kws: &mut BTreeMap<String, Kw<'a>>,
-    branch: Node<'a>,
-    also_allowed: &[&str],
-) -> Result<(), Node<'a>> {
+pub(super) fn absorb<'a>(kws: &mut Keywords<'a>, branch: Node<'a>, also_allowed: &[&str]) -> Result<(), Node<'a>> {
     let conflict = match &branch.body {
         Body::Keywords(inner) => inner
             .keys()
@@ -408,7 +403,7 @@ pub(super) fn absorb<'a>(
 /// `{$ref: X, …siblings}` ≡ `allOf: [X, {…siblings}]` (2019-09+): merged into one node when
 /// they assert different keywords, kept as an `allOf` otherwise.
 pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &str) -> Node<'a> {
-    let alone = siblings.keywords().is_some_and(BTreeMap::is_empty);
+    let alone = siblings.keywords().is_some_and(Keywords::is_empty);
     let resolved = match resolved.body {
         // `{$ref: X}` alone is X: keep it lazy, pointing into the definition.
         Body::Lazy if alone => return resolved,
@@ -430,7 +425,7 @@ pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &s
                 }
                 Err(resolved) => {
                     let inner = Node { raw: siblings.raw, ptr: siblings.ptr.clone(), body: Body::Keywords(merged) };
-                    let mut kws = BTreeMap::new();
+                    let mut kws = Keywords::new();
                     let value = KwValue::List(vec![resolved, inner]);
                     kws.insert("allOf".into(), Kw { value, at: siblings.ptr.clone(), via: None });
                     siblings.body = Body::Keywords(kws);

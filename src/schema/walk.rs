@@ -7,7 +7,7 @@ use super::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
 use super::here::Here;
 use super::leaves::set_difference;
-use super::normal::{force, Body, Kw, KwValue, Node, Twins, ANNOTATIONS};
+use super::normal::{force, Body, Kw, KwValue, Node, Schemas, Twins, ANNOTATIONS};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::{Effect, Side};
 use crate::finding::{EntityRef, Finding, Site};
@@ -64,7 +64,7 @@ fn list<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n [Node<'a>]> {
     }
 }
 
-fn map<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n BTreeMap<String, Node<'a>>> {
+fn map<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n Schemas<'a>> {
     match &node.kw(keyword)?.value {
         KwValue::Map(m) => Some(m),
         _ => None,
@@ -72,7 +72,7 @@ fn map<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n BTreeMap<String,
 }
 
 fn true_node<'a>(ptr: Option<String>) -> Node<'a> {
-    Node { raw: &TRUE, ptr, body: Body::Keywords(BTreeMap::new()) }
+    Node { raw: &TRUE, ptr, body: Body::Keywords(Default::default()) }
 }
 
 impl<'w> Walk<'w> {
@@ -216,7 +216,7 @@ impl<'w> Walk<'w> {
         if a.is_none() && b.is_none() {
             return;
         }
-        let empty = BTreeMap::new();
+        let empty = Schemas::new();
         let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
         for (name, old_schema) in a {
             if b.get(name).is_some_and(|new_schema| self.twins.settled(old_schema, new_schema)) {
@@ -443,7 +443,7 @@ impl<'w> Walk<'w> {
         if a.is_none() && b.is_none() {
             return;
         }
-        let empty = BTreeMap::new();
+        let empty = Schemas::new();
         let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
         for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
             let place = here.below(keyword, Some(key), &format!("{{{keyword} {key}}}"));
@@ -534,7 +534,7 @@ fn same_assertions(branch: &Node, node: &Node, list: &str) -> bool {
     let asserting = |k: &&String| !ANNOTATIONS.contains(&k.as_str()) && k.as_str() != list;
     let xs: Vec<&String> = x.keys().filter(asserting).collect();
     let ys: Vec<&String> = y.keys().filter(asserting).collect();
-    xs == ys && xs.iter().all(|k| kw_eq(k, &x[*k], &y[*k]))
+    xs == ys && xs.iter().all(|k| kw_eq(k, &x[k.as_str()], &y[k.as_str()]))
 }
 
 /// The keyword's value for a finding: the normalised value, or the subschema as written.

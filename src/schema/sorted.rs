@@ -1,0 +1,196 @@
+//! A map kept as one vector sorted by key: what a normalised schema node holds its keywords and
+//! properties in. A node has a handful of keywords, and a `BTreeMap` allocates a whole 11-slot
+//! node for even one (1.5 KB with these values), which made allocation a third of a schema diff.
+//! Same semantics where the engine relies on them: iteration in key order, unique keys, a later
+//! insert of a key replacing the earlier value.
+
+use std::borrow::Borrow;
+
+#[derive(Debug)]
+pub struct SortedMap<V> {
+    entries: Vec<(String, V)>,
+}
+
+impl<V> Default for SortedMap<V> {
+    fn default() -> Self {
+        SortedMap { entries: Vec::new() }
+    }
+}
+
+impl<V> SortedMap<V> {
+    pub fn new() -> Self {
+        SortedMap::default()
+    }
+
+    fn find(&self, key: &str) -> Result<usize, usize> {
+        self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn get(&self, key: &(impl Borrow<str> + ?Sized)) -> Option<&V> {
+        self.find(key.borrow()).ok().map(|i| &self.entries[i].1)
+    }
+
+    pub fn get_mut(&mut self, key: &(impl Borrow<str> + ?Sized)) -> Option<&mut V> {
+        self.find(key.borrow()).ok().map(|i| &mut self.entries[i].1)
+    }
+
+    pub fn contains_key(&self, key: &(impl Borrow<str> + ?Sized)) -> bool {
+        self.find(key.borrow()).is_ok()
+    }
+
+    /// Inserts or replaces; returns the value replaced.
+    pub fn insert(&mut self, key: String, value: V) -> Option<V> {
+        match self.find(&key) {
+            Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
+            Err(i) => {
+                self.entries.insert(i, (key, value));
+                None
+            }
+        }
+    }
+
+    pub fn remove(&mut self, key: &(impl Borrow<str> + ?Sized)) -> Option<V> {
+        self.find(key.borrow()).ok().map(|i| self.entries.remove(i).1)
+    }
+
+    /// Inserts unless the key is present (a `BTreeMap` entry's `or_insert`).
+    pub fn insert_if_absent(&mut self, key: &str, value: V) {
+        if let Err(i) = self.find(key) {
+            self.entries.insert(i, (key.to_string(), value));
+        }
+    }
+
+    /// The value of `key`, inserted by `make` first when absent.
+    pub fn get_or_insert_with(&mut self, key: &str, make: impl FnOnce() -> V) -> &mut V {
+        let i = match self.find(key) {
+            Ok(i) => i,
+            Err(i) => {
+                self.entries.insert(i, (key.to_string(), make()));
+                i
+            }
+        };
+        &mut self.entries[i].1
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &V)> + ExactSizeIterator {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&String, &mut V)> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(k, v)| (&*k, v))
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
+        self.entries.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
+        self.entries.iter().map(|(_, v)| v)
+    }
+
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
+        self.entries.iter_mut().map(|(_, v)| v)
+    }
+
+    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut V) -> bool) {
+        self.entries.retain_mut(|(k, v)| keep(k, v));
+    }
+}
+
+impl<V> std::ops::Index<&str> for SortedMap<V> {
+    type Output = V;
+
+    /// Panics when the key is absent, like `BTreeMap`'s: only for keys known present.
+    fn index(&self, key: &str) -> &V {
+        self.get(key).expect("key present in SortedMap")
+    }
+}
+
+impl<V> FromIterator<(String, V)> for SortedMap<V> {
+    /// Sorts once (stable, so among equal keys the last one wins, as with repeated inserts).
+    fn from_iter<I: IntoIterator<Item = (String, V)>>(items: I) -> Self {
+        let mut entries: Vec<(String, V)> = items.into_iter().collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut unique: Vec<(String, V)> = Vec::with_capacity(entries.len());
+        for entry in entries {
+            match unique.last_mut() {
+                Some(last) if last.0 == entry.0 => *last = entry,
+                _ => unique.push(entry),
+            }
+        }
+        SortedMap { entries: unique }
+    }
+}
+
+impl<V> Extend<(String, V)> for SortedMap<V> {
+    fn extend<I: IntoIterator<Item = (String, V)>>(&mut self, items: I) {
+        for (key, value) in items {
+            self.insert(key, value);
+        }
+    }
+}
+
+impl<V> IntoIterator for SortedMap<V> {
+    type Item = (String, V);
+    type IntoIter = std::vec::IntoIter<(String, V)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.into_iter()
+    }
+}
+
+impl<'m, V> IntoIterator for &'m SortedMap<V> {
+    type Item = (&'m String, &'m V);
+    type IntoIter = std::iter::Map<std::slice::Iter<'m, (String, V)>, fn(&'m (String, V)) -> (&'m String, &'m V)>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// Every operation agrees with a BTreeMap on a deterministic sequence of random ones.
+    #[test]
+    fn behaves_like_a_btreemap() {
+        let mut state = 7u64;
+        let mut next = move || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (state >> 33) as usize
+        };
+        let mut ours = SortedMap::new();
+        let mut theirs = BTreeMap::new();
+        for step in 0..5_000 {
+            let key = format!("k{}", next() % 40);
+            match next() % 6 {
+                0 | 1 => assert_eq!(ours.insert(key.clone(), step), theirs.insert(key, step)),
+                2 => assert_eq!(ours.remove(&key), theirs.remove(&key)),
+                3 => assert_eq!(ours.get(&key), theirs.get(&key)),
+                4 => {
+                    ours.insert_if_absent(&key, step);
+                    theirs.entry(key).or_insert(step);
+                }
+                _ => {
+                    *ours.get_or_insert_with(&key, || 0) += 1;
+                    *theirs.entry(key).or_insert(0) += 1;
+                }
+            }
+            assert_eq!(ours.len(), theirs.len());
+        }
+        assert!(ours.iter().eq(theirs.iter()));
+        let collected: SortedMap<usize> =
+            [("b", 1), ("a", 2), ("b", 3)].map(|(k, v)| (k.to_string(), v)).into_iter().collect();
+        assert_eq!(collected.iter().collect::<Vec<_>>(), [(&"a".to_string(), &2), (&"b".to_string(), &3)]);
+    }
+}
