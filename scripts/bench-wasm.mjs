@@ -4,7 +4,7 @@
 // (`make bench` does all three).
 //
 // Reports: for every case of the scale bench, the wasm time of `render` with the JSON format
-// (text in, JSON text out: parse + diff + JSON, the same work as native `run`, and what the CLI
+// (the files' bytes in, JSON text out: parse + diff + JSON, the same work as native `run`, and what the CLI
 // calls) and its ratio to native (target <= 2x), beside `diff` (which also parses that JSON
 // into the report object); the CLI on a
 // small pair against a bare `node -e 0` (target <= 1.5x); a 50 MB snapshot pair diffed in a
@@ -66,7 +66,8 @@ async function wasmVersusNative() {
   let worst = 0;
   const wasmTimes = new Map();
   for (const c of cases) {
-    const [oldText, newText] = [readFileSync(c.old, "utf8"), readFileSync(c.new, "utf8")];
+    // The files' bytes, as the CLI reads them (native `run` gets its text read beforehand too).
+    const [oldText, newText] = [readFileSync(c.old), readFileSync(c.new)];
     const report = diff(oldText, newText, null);
     if (report.changes.length !== c.changes) {
       console.log(`${c.label}: wasm found ${report.changes.length} changes, native ${c.changes}`);

@@ -1,7 +1,9 @@
 // Reading OLD/NEW (and other inputs) given as a file path, `-` for standard input, or
 // `git:REF:PATH` (the file as committed at REF, read with `git show REF:PATH`).
 // Files are read synchronously and child_process loads only for git inputs: the CLI's start-up
-// time is a target, and an async read costs a thread-pool round trip for nothing here.
+// time is a target, and an async read costs a thread-pool round trip for nothing here. Inputs
+// stay bytes: the engine takes UTF-8 (and reports a bad byte at line:column), so decoding to a
+// string here would only be undone on the way into wasm.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CliError } from './errors.js';
@@ -10,14 +12,14 @@ const MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * Reads one input. `label` names it in errors (e.g. "OLD"); `stdin` is a readable stream
- * (default process.stdin); `cwd` is where paths and git run. Resolves to the text.
+ * (default process.stdin); `cwd` is where paths and git run. Resolves to the bytes (a Buffer).
  */
 export async function readInput(spec, { label = 'input', stdin = process.stdin, cwd = process.cwd() } = {}) {
   if (typeof spec !== 'string' || spec === '') throw new CliError(`${label}: missing (give a file path, - for stdin, or git:REF:PATH)`);
   if (spec === '-') return readStream(stdin);
   if (spec.startsWith('git:')) return readGit(spec, label, cwd);
   try {
-    return readFileSync(path.resolve(cwd, spec), 'utf8');
+    return readFileSync(path.resolve(cwd, spec));
   } catch (error) {
     if (error.code === 'ENOENT') throw new CliError(`${label}: file \`${spec}\` not found`);
     if (error.code === 'EISDIR') throw new CliError(`${label}: \`${spec}\` is a directory, not a snapshot file`);
@@ -45,7 +47,7 @@ async function readGit(spec, label, cwd) {
   if (ref.startsWith('-')) throw new CliError(`${label}: \`${ref}\` is not a git ref`);
   const { execFile } = await import('node:child_process');
   return new Promise((resolve, reject) => {
-    execFile('git', ['show', `${ref}:${file}`], { cwd, encoding: 'utf8', maxBuffer: MAX_BYTES }, (error, stdout, stderr) => {
+    execFile('git', ['show', `${ref}:${file}`], { cwd, encoding: 'buffer', maxBuffer: MAX_BYTES }, (error, stdout, stderr) => {
       if (!error) return resolve(stdout);
       if (error.code === 'ENOENT') return reject(new CliError(`${label}: reading ${spec} needs git, which is not installed`));
       reject(new CliError(`${label}: ${gitProblem(stderr, ref, file)} (reading ${spec})`));
@@ -69,5 +71,5 @@ async function readStream(stream) {
     if (size > MAX_BYTES) throw new CliError(`standard input is larger than ${MAX_BYTES} bytes`);
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

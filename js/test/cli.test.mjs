@@ -139,6 +139,10 @@ describe("inputs", () => {
     const bad = scratchFile("bad.json", '{\n  "tools": [\n    {"name": "a",}\n  ]\n}\n');
     assertOneLineError(cli(["diff", bad, removedNew]), "bad.json:3:");
   });
+  test("a file that is not UTF-8 is refused at the bad byte, never decoded into replacement characters", () => {
+    const latin1 = scratchFile("latin1.json", Buffer.concat([Buffer.from('{"tools": [\n  {"name": "caf'), Buffer.from([0xe9]), Buffer.from('"}]}\n')]));
+    assertOneLineError(cli(["diff", latin1, removedNew]), "latin1.json:2:16:", "not valid UTF-8", "Save the file as UTF-8");
+  });
   test("a schema error names the file and the JSON pointer", () => {
     const bad = scratchFile("nameless.json", JSON.stringify({ tools: [{ name: "a" }, { description: "x" }] }));
     assertOneLineError(cli(["diff", removedOld, bad]), "nameless.json at /tools/1");

@@ -27,22 +27,22 @@ function repo() {
 test('files, with clear errors for missing files and directories', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-in-'));
   writeFileSync(path.join(dir, 'a #1%.json'), '{"tools": []}');
-  assert.equal(await readInput('a #1%.json', { cwd: dir }), '{"tools": []}');
+  assert.equal(String(await readInput('a #1%.json', { cwd: dir })), '{"tools": []}');
   await assert.rejects(readInput('nope.json', { label: 'OLD', cwd: dir }), /^CliError: OLD: file `nope.json` not found$/);
   await assert.rejects(readInput('.', { label: 'NEW', cwd: dir }), /NEW: `\.` is a directory/);
 });
 
 test('- reads standard input, and only one input may use it', async () => {
-  assert.equal(await readInput('-', { stdin: Readable.from([Buffer.from('{"to'), Buffer.from('ols": []}')]) }), '{"tools": []}');
+  assert.equal(String(await readInput('-', { stdin: Readable.from([Buffer.from('{"to'), Buffer.from('ols": []}')]) })), '{"tools": []}');
   assert.throws(() => checkStdinUse(['-', '-']), /only one input can be `-`/);
   checkStdinUse(['-', 'x.json']);
 });
 
 test('git:REF:PATH reads the committed file at any ref', async () => {
   const dir = repo();
-  assert.equal(await readInput('git:HEAD~1:snapshots/server.json', { cwd: dir }), '{"tools": []}\n');
-  assert.match(await readInput('git:v2:snapshots/server.json', { cwd: dir }), /"name": "x"/);
-  assert.match(await readInput('git:main:./server.json', { cwd: path.join(dir, 'snapshots') }), /"name": "x"/);
+  assert.equal(String(await readInput('git:HEAD~1:snapshots/server.json', { cwd: dir })), '{"tools": []}\n');
+  assert.match(String(await readInput('git:v2:snapshots/server.json', { cwd: dir })), /"name": "x"/);
+  assert.match(String(await readInput('git:main:./server.json', { cwd: path.join(dir, 'snapshots') })), /"name": "x"/);
 });
 
 test('git errors name the missing ref or path', async () => {
