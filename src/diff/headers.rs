@@ -5,7 +5,7 @@
 
 use crate::finding::{EntityRef, Finding, Site};
 use crate::index::{first, index};
-use crate::json::child_pointer;
+use crate::json::{child_pointer, push_token};
 use crate::rules::RuleId;
 use serde_json::Value;
 
@@ -32,10 +32,10 @@ pub(crate) fn compare(
 ) {
     let (mut before, mut after) = (Vec::new(), Vec::new());
     if let Some(schema) = old {
-        collect(schema, "", String::new(), 0, &mut before);
+        collect(schema, &mut String::new(), &mut String::new(), 0, &mut before);
     }
     if let Some(schema) = new {
-        collect(schema, "", String::new(), 0, &mut after);
+        collect(schema, &mut String::new(), &mut String::new(), 0, &mut after);
     }
     // Matched by path through an index (the first header of a path, as a scan would find): a
     // schema may route any number of arguments.
@@ -83,18 +83,28 @@ fn same_header(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn collect<'a>(schema: &'a Value, path: &str, pointer: String, depth: usize, out: &mut Vec<Header<'a>>) {
+/// Walks `properties` from `schema`, growing and truncating one path and one pointer buffer:
+/// most properties carry no header, so nothing is allocated for them.
+fn collect<'a>(schema: &'a Value, path: &mut String, pointer: &mut String, depth: usize, out: &mut Vec<Header<'a>>) {
     if depth >= MAX_DEPTH {
         return;
     }
     let Some(properties) = schema.get("properties").and_then(Value::as_object) else { return };
-    let properties_pointer = child_pointer(&pointer, "properties");
+    let (path_len, pointer_len) = (path.len(), pointer.len());
+    push_token(pointer, "properties");
+    let properties_len = pointer.len();
     for (name, property) in properties {
-        let child_path = if path.is_empty() { name.clone() } else { format!("{path}.{name}") };
-        let child = child_pointer(&properties_pointer, name);
-        if let Some(value) = property.get(KEYWORD) {
-            out.push(Header { path: child_path.clone(), value, pointer: child_pointer(&child, KEYWORD) });
+        if path_len > 0 {
+            path.push('.');
         }
-        collect(property, &child_path, child, depth + 1, out);
+        path.push_str(name);
+        push_token(pointer, name);
+        if let Some(value) = property.get(KEYWORD) {
+            out.push(Header { path: path.clone(), value, pointer: child_pointer(pointer, KEYWORD) });
+        }
+        collect(property, path, pointer, depth + 1, out);
+        path.truncate(path_len);
+        pointer.truncate(properties_len);
     }
+    pointer.truncate(pointer_len);
 }
