@@ -101,7 +101,7 @@ bench: build
 
 wasm-size:
 	@raw=$$(wc -c < pkg/$(CRATE)_bg.wasm); gz=$$(gzip -9c pkg/$(CRATE)_bg.wasm | wc -c); \
-	  printf 'wasm module pkg/%s_bg.wasm: %d KB raw, %d KB gzip -9 (budget 300 KB)\n' '$(CRATE)' $$((raw / 1024)) $$((gz / 1024))
+	  printf 'wasm module pkg/%s_bg.wasm: %d bytes raw, %d bytes by gzip -9 (budget 300 KB)\n' '$(CRATE)' $$raw $$gz
 
 # ---- fuzz: one target at a time, one core each ----
 FUZZ_SECONDS ?= 60
