@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-pub use super::sorted::SortedMap;
+use super::sorted::SortedMap;
 
 /// A node's keywords, and a keyword's named subschemas (`properties` and the like).
 pub type Keywords<'a> = SortedMap<Kw<'a>>;

@@ -68,24 +68,8 @@ impl<V> SortedMap<V> {
         }
     }
 
-    /// The value of `key`, inserted by `make` first when absent.
-    pub fn get_or_insert_with(&mut self, key: &str, make: impl FnOnce() -> V) -> &mut V {
-        let i = match self.find(key) {
-            Ok(i) => i,
-            Err(i) => {
-                self.entries.insert(i, (key.to_string(), make()));
-                i
-            }
-        };
-        &mut self.entries[i].1
-    }
-
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &V)> + ExactSizeIterator {
         self.entries.iter().map(|(k, v)| (k, v))
-    }
-
-    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&String, &mut V)> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(k, v)| (&*k, v))
     }
 
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
@@ -94,10 +78,6 @@ impl<V> SortedMap<V> {
 
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
         self.entries.iter().map(|(_, v)| v)
-    }
-
-    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + ExactSizeIterator {
-        self.entries.iter_mut().map(|(_, v)| v)
     }
 
     pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut V) -> bool) {
@@ -182,8 +162,12 @@ mod tests {
                     theirs.entry(key).or_insert(step);
                 }
                 _ => {
-                    *ours.get_or_insert_with(&key, || 0) += 1;
-                    *theirs.entry(key).or_insert(0) += 1;
+                    if let Some(value) = ours.get_mut(&key) {
+                        *value += 1;
+                    }
+                    if let Some(value) = theirs.get_mut(&key) {
+                        *value += 1;
+                    }
                 }
             }
             assert_eq!(ours.len(), theirs.len());
