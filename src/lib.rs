@@ -125,6 +125,28 @@ pub struct RunOutput {
 
 /// Diffs texts and renders the report: the whole job of `mcp-contract diff`, minus I/O.
 pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> Result<RunOutput, Error> {
+    let prepared = prepare(old, new, config, options)?;
+    Ok(RunOutput { output: prepared.render(options.format, options.color), verdict: prepared.report.summary.verdict })
+}
+
+/// A diff of two texts done once, ready to render in any number of formats: the CLI prints one
+/// and may also write a report file and a job summary, which should not cost a diff each.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub report: Report,
+    render_options: render::RenderOptions,
+}
+
+impl Prepared {
+    /// The report in `format` (`color` applies to the text format).
+    pub fn render(&self, format: render::Format, color: bool) -> String {
+        render::render(&self.report, format, render::RenderOptions { color, ..self.render_options.clone() })
+    }
+}
+
+/// Parses, diffs and annotates once; [`Prepared::render`] then renders. `options.format` and
+/// `options.color` are not used here.
+pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> Result<Prepared, Error> {
     let mut parsed = match config {
         Some(text) => Config::parse(text)?,
         None => Config::default(),
@@ -145,12 +167,11 @@ pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> 
         None => std::collections::BTreeMap::new(),
     };
     let render_options = render::RenderOptions {
-        color: options.color,
+        color: false,
         fail_on: parsed.fail_on,
         warn_on: parsed.warn_on,
         new_path: options.new_path.clone(),
         lines,
     };
-    let output = render::render(&report, options.format, render_options);
-    Ok(RunOutput { output, verdict: report.summary.verdict })
+    Ok(Prepared { report, render_options })
 }

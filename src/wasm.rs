@@ -59,6 +59,32 @@ pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsVa
     Ok(result.into())
 }
 
+/// Diffs once and renders several formats: returns `{ verdict, outputs: string[] }`, an output
+/// per entry of `renders` (`[{ format, color? }]`). `options` as for `diffFormatted`, whose
+/// `format` and `color` it does not use. The CLI prints one format and may also write a report
+/// file and a job summary: one diff for all of them.
+#[wasm_bindgen(js_name = diffRendered)]
+pub fn diff_rendered(
+    old: JsValue,
+    new: JsValue,
+    config: JsValue,
+    options: JsValue,
+    renders: JsValue,
+) -> Result<JsValue, JsValue> {
+    let options = run_options(&options).map_err(to_js_error)?;
+    let renders = render_list(&renders).map_err(to_js_error)?;
+    let (old, new, config) = texts(&old, &new, &config)?;
+    let prepared = crate::prepare(&old, &new, config.as_deref(), &options).map_err(to_js_error)?;
+    let outputs = js_sys::Array::new();
+    for (format, color) in renders {
+        outputs.push(&prepared.render(format, color).into());
+    }
+    let result = Object::new();
+    Reflect::set(&result, &"outputs".into(), &outputs)?;
+    Reflect::set(&result, &"verdict".into(), &prepared.report.summary.verdict.as_str().into())?;
+    Ok(result.into())
+}
+
 /// The semver gate over a report (object or JSON text) and two version strings: returns
 /// `{ ok, old, new, actual, required, rule, message }` (bumps: "none"|"patch"|"minor"|"major").
 #[wasm_bindgen(js_name = semverCheck)]
@@ -103,10 +129,14 @@ pub fn server_version(snapshot_text: JsValue) -> Option<String> {
 }
 
 fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Result<crate::RunOutput, JsValue> {
-    let old = text_of(&old, Input::Old)?;
-    let new = text_of(&new, Input::New)?;
-    let config = if config.is_undefined() || config.is_null() { None } else { Some(text_of(&config, Input::Config)?) };
+    let (old, new, config) = texts(&old, &new, &config)?;
     crate::run(&old, &new, config.as_deref(), &options).map_err(to_js_error)
+}
+
+/// The two snapshots' texts and the config's, if any.
+fn texts(old: &JsValue, new: &JsValue, config: &JsValue) -> Result<(String, String, Option<String>), JsValue> {
+    let config = if config.is_undefined() || config.is_null() { None } else { Some(text_of(config, Input::Config)?) };
+    Ok((text_of(old, Input::Old)?, text_of(new, Input::New)?, config))
 }
 
 fn text_of(value: &JsValue, input: Input) -> Result<String, JsValue> {
@@ -142,22 +172,45 @@ fn get_string(options: &JsValue, key: &str) -> Result<Option<String>, Error> {
     })
 }
 
+fn get_bool(options: &JsValue, key: &str) -> bool {
+    Reflect::get(options, &key.into()).ok().and_then(|v| v.as_bool()).unwrap_or(false)
+}
+
+fn parse_format(name: &str) -> Result<Format, Error> {
+    Format::parse(name).ok_or_else(|| {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.as_str()).collect();
+        Error::unpositioned(
+            Input::Options,
+            format!("unknown format `{name}`"),
+            format!("Use one of: {}", names.join(", ")),
+        )
+    })
+}
+
+/// `renders` of `diffRendered`: `[{ format, color? }]`.
+fn render_list(renders: &JsValue) -> Result<Vec<(Format, bool)>, Error> {
+    let hint = "Pass renders as [{ format: \"text\", color: false }, …]";
+    let Some(list) = renders.dyn_ref::<js_sys::Array>() else {
+        return Err(Error::unpositioned(Input::Options, "`renders` is not an array", hint));
+    };
+    list.iter()
+        .map(|entry| {
+            let format = get_string(&entry, "format")?
+                .ok_or_else(|| Error::unpositioned(Input::Options, "a `renders` entry has no `format`", hint))?;
+            Ok((parse_format(&format)?, get_bool(&entry, "color")))
+        })
+        .collect()
+}
+
 fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
     let mut run = RunOptions::default();
     if options.is_undefined() || options.is_null() {
         return Ok(run);
     }
     if let Some(format) = get_string(options, "format")? {
-        run.format = Format::parse(&format).ok_or_else(|| {
-            let names: Vec<&str> = Format::ALL.iter().map(|f| f.as_str()).collect();
-            Error::unpositioned(
-                Input::Options,
-                format!("unknown format `{format}`"),
-                format!("Use one of: {}", names.join(", ")),
-            )
-        })?;
+        run.format = parse_format(&format)?;
     }
-    run.color = Reflect::get(options, &"color".into()).ok().and_then(|v| v.as_bool()).unwrap_or(false);
+    run.color = get_bool(options, "color");
     let threshold = |key: &str| -> Result<Option<Threshold>, Error> {
         match get_string(options, key)? {
             None => Ok(None),

@@ -2,7 +2,7 @@
 //! reasons, and stays well-formed when server-controlled text is hostile.
 
 use mcp_contract::render::Format;
-use mcp_contract::{diff_text, run, Report, RunOptions, Severity, Threshold};
+use mcp_contract::{diff_text, prepare, run, Report, RunOptions, Severity, Threshold};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -226,6 +226,23 @@ fn every_format_parses_by_name() {
         assert!(!render(format, None).is_empty());
     }
     assert_eq!(Format::parse("html"), None);
+}
+
+#[test]
+fn one_prepared_diff_renders_every_format_as_a_run_of_its_own_does() {
+    let options = RunOptions {
+        fail_on: Some(Threshold::AtLeast(Severity::PotentiallyBreaking)),
+        new_path: Some("snapshots/server.json".into()),
+        ..RunOptions::default()
+    };
+    let prepared = prepare(OLD, NEW, Some(CONFIG), &options).expect("the pair diffs");
+    for format in Format::ALL {
+        for color in [false, true] {
+            let alone = run(OLD, NEW, Some(CONFIG), &RunOptions { format, color, ..options.clone() }).expect("renders");
+            assert_eq!(prepared.render(format, color), alone.output, "{format:?}, color {color}");
+            assert_eq!(prepared.report.summary.verdict, alone.verdict);
+        }
+    }
 }
 
 #[test]

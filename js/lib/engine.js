@@ -15,5 +15,7 @@ export const engine = {
   diff: (oldSnapshot, newSnapshot, config) => wasm.diff(utf8(oldSnapshot), utf8(newSnapshot), utf8(config)),
   diffFormatted: (oldSnapshot, newSnapshot, config, options) =>
     wasm.diffFormatted(utf8(oldSnapshot), utf8(newSnapshot), utf8(config), options),
+  diffRendered: (oldSnapshot, newSnapshot, config, options, renders) =>
+    wasm.diffRendered(utf8(oldSnapshot), utf8(newSnapshot), utf8(config), options, renders),
   serverVersion: (snapshot) => wasm.serverVersion(utf8(snapshot)),
 };

@@ -67,29 +67,31 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   ctx.files.config = config?.name ?? "config";
   const configText = config?.text ?? null;
   // Before anything is printed, so that a missing or invalid version is a clean usage error.
-  const gate = values.semver ? semverGate(old, next, configText, values) : null;
+  const versions = values.semver ? semverVersions(old, next, values) : null;
   const base = { failOn: values["fail-on"], warnOn: values["warn-on"] };
   if (values.semantic) base.notes = await notesFor(old.text, next.text, configText, values, ctx, env);
   if (next.path !== undefined) base.newPath = next.path;
-  const render = (format, color = false) => engine.diffFormatted(old.text, next.text, configText, { ...base, format, color });
 
+  // One diff, rendered once for each place the report goes.
   const color = wantsColor(ctx.stdout, env);
   // A report file never gets colour codes; the terminal copy does when it is a terminal.
-  const chosen = render(values.format, values.format === "text" && values.output === undefined && color);
-  if (values.output !== undefined) {
-    writeReport(values.output, chosen.output);
-    ctx.stdout.write(render("text", color).output);
-  } else {
-    ctx.stdout.write(chosen.output);
-  }
-  if (values.format === "github") await appendJobSummary(render("markdown").output, env);
+  const wanted = { chosen: { format: values.format, color: values.format === "text" && values.output === undefined && color } };
+  if (values.output !== undefined) wanted.terminal = { format: "text", color };
+  if (values.format === "github") wanted.summary = { format: "markdown" };
+  if (versions) wanted.report = { format: "json" };
+  const { verdict, outputs } = engine.diffRendered(old.text, next.text, configText, base, Object.values(wanted));
+  const rendered = Object.fromEntries(Object.keys(wanted).map((name, i) => [name, outputs[i]]));
+  const gate = versions ? semverGate(rendered.report, versions) : null;
+  if (values.output !== undefined) writeReport(values.output, rendered.chosen);
+  ctx.stdout.write(rendered.terminal ?? rendered.chosen);
+  if (rendered.summary !== undefined) await appendJobSummary(rendered.summary, env);
 
   if (gate) {
     // Machine formats keep stdout clean: the gate's sentence goes to stderr for them.
     const stream = values.format === "text" || values.output !== undefined ? ctx.stdout : ctx.stderr;
     stream.write(`${gate.message}\n`);
   }
-  return chosen.verdict === "fail" || (gate && !gate.ok) ? 1 : 0;
+  return verdict === "fail" || (gate && !gate.ok) ? 1 : 0;
 }
 
 /** Notes by change id from the advisory pass; failures only warn (the exit code never depends on them). */
@@ -116,8 +118,8 @@ async function notesFor(oldText, newText, configText, values, ctx, env) {
   return notes;
 }
 
-/** The semver gate's outcome (`{ ok, message, … }`); a missing or invalid version is a UsageError. */
-function semverGate(old, next, configText, values) {
+/** Both versions for the semver gate; a missing one is a UsageError (raised before any output). */
+function semverVersions(old, next, values) {
   const version = (flag, input, side) => {
     const found = values[flag] ?? engine.serverVersion(input.text);
     if (found === undefined) {
@@ -125,11 +127,13 @@ function semverGate(old, next, configText, values) {
     }
     return found;
   };
-  const oldVersion = version("old-version", old, "old");
-  const newVersion = version("new-version", next, "new");
-  const report = engine.diff(old.text, next.text, configText);
+  return { old: version("old-version", old, "old"), new: version("new-version", next, "new") };
+}
+
+/** The semver gate's outcome (`{ ok, message, … }`) for the report's JSON; an invalid version is a UsageError. */
+function semverGate(reportJson, versions) {
   try {
-    return engine.semverCheck(report, oldVersion, newVersion);
+    return engine.semverCheck(reportJson, versions.old, versions.new);
   } catch (error) {
     if (error?.name !== "McpContractError" || error.input !== "options") throw error;
     throw new UsageError(`--semver: ${error.detail}`);
