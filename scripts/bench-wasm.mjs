@@ -4,11 +4,11 @@
 // (`make bench` does all three).
 //
 // Reports: for every case of the scale bench, the wasm time of `render` with the JSON format
-// (the files' bytes in, JSON text out: parse + diff + JSON, the same work as native `run`, and what the CLI
-// calls) and its ratio to native (target <= 2x), beside `diff` (which also parses that JSON
-// into the report object); the CLI on a
-// small pair against a bare `node -e 0` (target <= 1.5x); a 50 MB snapshot pair diffed in a
-// child Node process with the default heap; and the wasm module's size (target <= 300 KB gzip).
+// (the files' bytes in, JSON text out: parse + diff + JSON, the same work as native `run`, and
+// what the CLI calls) and its ratio to native (target <= 2x), beside `diff` (which also parses
+// that JSON into the report object); the CLI on a small pair against a bare `node -e 0`
+// (target <= 1.5x); a 50 MB snapshot pair diffed in a child Node process with the default heap;
+// and the wasm module's size (target <= 300 KB gzip).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

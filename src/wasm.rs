@@ -135,8 +135,9 @@ fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Resu
 
 /// The two snapshots' texts and the config's, if any.
 fn texts(old: &JsValue, new: &JsValue, config: &JsValue) -> Result<(String, String, Option<String>), JsValue> {
+    let (old, new) = (text_of(old, Input::Old)?, text_of(new, Input::New)?);
     let config = if config.is_undefined() || config.is_null() { None } else { Some(text_of(config, Input::Config)?) };
-    Ok((text_of(old, Input::Old)?, text_of(new, Input::New)?, config))
+    Ok((old, new, config))
 }
 
 fn text_of(value: &JsValue, input: Input) -> Result<String, JsValue> {

@@ -76,21 +76,8 @@ impl<V> SortedMap<V> {
         self.entries.iter().map(|(k, _)| k)
     }
 
-    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + ExactSizeIterator {
-        self.entries.iter().map(|(_, v)| v)
-    }
-
     pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut V) -> bool) {
         self.entries.retain_mut(|(k, v)| keep(k, v));
-    }
-}
-
-impl<V> std::ops::Index<&str> for SortedMap<V> {
-    type Output = V;
-
-    /// Panics when the key is absent, like `BTreeMap`'s: only for keys known present.
-    fn index(&self, key: &str) -> &V {
-        self.get(key).expect("key present in SortedMap")
     }
 }
 
@@ -107,14 +94,6 @@ impl<V> FromIterator<(String, V)> for SortedMap<V> {
             }
         }
         SortedMap { entries: unique }
-    }
-}
-
-impl<V> Extend<(String, V)> for SortedMap<V> {
-    fn extend<I: IntoIterator<Item = (String, V)>>(&mut self, items: I) {
-        for (key, value) in items {
-            self.insert(key, value);
-        }
     }
 }
 

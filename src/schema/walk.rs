@@ -531,10 +531,10 @@ fn place_with_subject(place: &Here, keyword: &str) -> Here {
 /// Whether `branch` asserts exactly what `node` asserts apart from `list` (annotations aside).
 fn same_assertions(branch: &Node, node: &Node, list: &str) -> bool {
     let (Some(x), Some(y)) = (branch.keywords(), node.keywords()) else { return false };
-    let asserting = |k: &&String| !ANNOTATIONS.contains(&k.as_str()) && k.as_str() != list;
-    let xs: Vec<&String> = x.keys().filter(asserting).collect();
-    let ys: Vec<&String> = y.keys().filter(asserting).collect();
-    xs == ys && xs.iter().all(|k| kw_eq(k, &x[k.as_str()], &y[k.as_str()]))
+    // Both lists are in key order, so equal key sets line up entry by entry.
+    let asserting = |(k, _): &(&String, &Kw)| !ANNOTATIONS.contains(&k.as_str()) && k.as_str() != list;
+    let (xs, ys): (Vec<_>, Vec<_>) = (x.iter().filter(asserting).collect(), y.iter().filter(asserting).collect());
+    xs.len() == ys.len() && xs.iter().zip(&ys).all(|((kx, vx), (ky, vy))| kx == ky && kw_eq(kx, vx, vy))
 }
 
 /// The keyword's value for a finding: the normalised value, or the subschema as written.
