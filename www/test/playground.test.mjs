@@ -191,10 +191,11 @@ test("a share link restores all three editors, and the page's own link round-tri
   assert.match(await page.textContent(".banner"), /suppressed/i);
 
   await page.click("#share");
-  // The page was opened on a `#s=` link already, so wait for the copy itself: the link lands
-  // on the clipboard asynchronously (compression, then the clipboard write).
+  // The page was opened on a `#s=` link already, and the clipboard may still hold an earlier
+  // test's copy, so wait for this copy itself: the click compresses the state, replaces the
+  // page's link, then writes that link to the clipboard, asynchronously.
   await page.waitForFunction(
-    async () => location.hash.startsWith("#s=") && (await navigator.clipboard.readText()) !== "",
+    async () => location.hash.startsWith("#s=") && (await navigator.clipboard.readText()) === location.href,
   );
   const link = await page.evaluate(() => location.href);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
