@@ -64,7 +64,7 @@ impl Diff<'_> {
 
     fn keywords(&mut self, o: &Node, n: &Node, a: &Keywords, b: &Keywords, here: &Here) {
         let names = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
-        for name in names.filter(|k| !OWNED_ELSEWHERE.contains(&k.as_str())) {
+        for name in names.filter(|k| !OWNED_ELSEWHERE.contains(k)) {
             let (x, y) = match (a.get(name), b.get(name)) {
                 (Some(x), Some(y)) => (x, y),
                 _ => {

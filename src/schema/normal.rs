@@ -15,8 +15,8 @@ use std::rc::Rc;
 use super::sorted::SortedMap;
 
 /// A node's keywords, and a keyword's named subschemas (`properties` and the like).
-pub type Keywords<'a> = SortedMap<Kw<'a>>;
-pub type Schemas<'a> = SortedMap<Node<'a>>;
+pub type Keywords<'a> = SortedMap<'a, Kw<'a>>;
+pub type Schemas<'a> = SortedMap<'a, Node<'a>>;
 
 /// Schema nodes deeper than this are not analysed (real tool schemas are under 10 deep); the
 /// subtree is kept raw and compared with a stack-free equality, so a 10,000-deep schema built
@@ -311,7 +311,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
                 ("$schema", Value::String(uri)) => KwValue::Value(Cow::Owned(Value::String(canonical_dialect(uri)))),
                 _ => KwValue::Value(Cow::Borrowed(value)),
             };
-            kws.insert(key.clone(), Kw { value: kw_value, at: None, via: via.clone() });
+            kws.insert(name, Kw { value: kw_value, at: None, via: via.clone() });
         }
         respell(&mut kws, ptr.as_deref());
         let mut node = Node { raw, ptr, body: Body::Keywords(kws) };
@@ -342,7 +342,9 @@ impl<'a, 'l> Normaliser<'a, 'l> {
     ) -> Schemas<'a> {
         entries
             .iter()
-            .map(|(k, v)| (k.clone(), self.node(v, ptr.as_deref().map(|p| child_pointer(p, k)), via, depth + 1)))
+            .map(|(k, v)| {
+                (Cow::Borrowed(k.as_str()), self.node(v, ptr.as_deref().map(|p| child_pointer(p, k)), via, depth + 1))
+            })
             .collect()
     }
 
@@ -364,7 +366,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
                 }
                 _ => {
                     let at = ptr.as_deref().map(|p| child_pointer(p, key));
-                    schemas.insert(key.clone(), self.node(value, at, via, depth + 1));
+                    schemas.insert(key.as_str(), self.node(value, at, via, depth + 1));
                 }
             }
         }
@@ -384,7 +386,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         let unexpanded = |node: &mut Node<'a>, reason: &'static str| {
             if let Body::Keywords(kws) = &mut node.body {
                 let value = KwValue::Ref { target: target.to_string(), reason };
-                kws.insert("$ref".into(), Kw { value, at: None, via: None });
+                kws.insert("$ref", Kw { value, at: None, via: None });
             }
         };
         let fragment = match target.strip_prefix('#') {

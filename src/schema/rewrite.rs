@@ -55,11 +55,11 @@ pub(super) fn respell(kws: &mut Keywords, ptr: Option<&str>) {
     if matches!(kws.get("items"), Some(Kw { value: KwValue::List(_), .. })) && !kws.contains_key("prefixItems") {
         if let Some(mut items) = kws.remove("items") {
             items.at = items.at.or_else(|| here("items"));
-            kws.insert("prefixItems".into(), items);
+            kws.insert("prefixItems", items);
         }
         if let Some(mut additional) = kws.remove("additionalItems") {
             additional.at = additional.at.or_else(|| here("additionalItems"));
-            kws.insert("items".into(), additional);
+            kws.insert("items", additional);
         }
     }
     // Draft-04 boolean `exclusiveMaximum: true` modifies `maximum`.
@@ -68,7 +68,7 @@ pub(super) fn respell(kws: &mut Keywords, ptr: Option<&str>) {
             Some(Value::Bool(true)) => {
                 if let Some(mut limit) = kws.remove(bound) {
                     limit.at = limit.at.or_else(|| here(bound));
-                    kws.insert(exclusive.into(), limit);
+                    kws.insert(exclusive, limit);
                 }
             }
             Some(Value::Bool(false)) => {
@@ -86,10 +86,7 @@ pub(super) fn respell(kws: &mut Keywords, ptr: Option<&str>) {
             Some(Value::Array(members)) => members.iter().filter(|m| json_eq(m, &value)).cloned().collect(),
             _ => vec![value],
         };
-        kws.insert(
-            "enum".into(),
-            Kw { value: KwValue::Value(Cow::Owned(Value::Array(values))), at, via: constant.via },
-        );
+        kws.insert("enum", Kw { value: KwValue::Value(Cow::Owned(Value::Array(values))), at, via: constant.via });
     }
     // OpenAPI `nullable: true` on a typed node ≡ `null` among the types.
     match kws.get("nullable").and_then(Kw::value) {
@@ -179,7 +176,7 @@ fn types_from_enum(kws: &mut Keywords) {
     let (enum_at, enum_via) = kws.get("enum").map(|k| (k.at.clone(), k.via.clone())).unwrap_or_default();
     let type_kw = kws.remove("type");
     let (at, via) = type_kw.map(|k| (k.at, k.via)).unwrap_or((enum_at.clone(), enum_via.clone()));
-    kws.insert("type".into(), Kw { value: KwValue::Value(Cow::Owned(types.to_value())), at, via });
+    kws.insert("type", Kw { value: KwValue::Value(Cow::Owned(types.to_value())), at, via });
     if let Some(kw) = kws.get_mut("enum") {
         kw.value = KwValue::Value(Cow::Owned(Value::Array(kept)));
     }
@@ -219,7 +216,7 @@ fn integer_bounds(kws: &mut Keywords, ptr: Option<&str>) {
         }
         kw.at = kw.at.or_else(|| here(source));
         kw.value = KwValue::Value(Cow::Owned(Value::Number(integer_number(limit))));
-        kws.insert(inclusive.into(), kw);
+        kws.insert(inclusive, kw);
     };
     bound(true);
     bound(false);
@@ -245,7 +242,7 @@ fn close_tuple(kws: &mut Keywords, ptr: Option<&str>) {
     if current.is_none_or(|m| m > len) {
         let at = items.at.or_else(|| ptr.map(|p| child_pointer(p, "items")));
         let value = KwValue::Value(Cow::Owned(Value::Number(integer_number(len))));
-        kws.insert("maxItems".into(), Kw { value, at, via: items.via });
+        kws.insert("maxItems", Kw { value, at, via: items.via });
     }
 }
 
@@ -275,7 +272,7 @@ fn flatten(kws: &mut Keywords, list: &str) {
 }
 
 /// A single-branch `allOf`/`anyOf`/`oneOf` ≡ its branch merged into the parent.
-fn collapse_single_branch(kws: &mut Keywords, list: &str) {
+fn collapse_single_branch(kws: &mut Keywords, list: &'static str) {
     let single = matches!(kws.get(list), Some(Kw { value: KwValue::List(b), .. }) if b.len() == 1);
     if !single {
         return;
@@ -283,7 +280,7 @@ fn collapse_single_branch(kws: &mut Keywords, list: &str) {
     let Some(Kw { value: KwValue::List(mut branches), .. }) = kws.remove(list) else { return };
     let Some(branch) = branches.pop() else { return };
     if let Err(branch) = absorb(kws, branch, &[]) {
-        kws.insert(list.into(), Kw { value: KwValue::List(vec![branch]), at: None, via: None });
+        kws.insert(list, Kw { value: KwValue::List(vec![branch]), at: None, via: None });
     }
 }
 
@@ -296,7 +293,7 @@ fn one_of_as_any_of(kws: &mut Keywords, ptr: Option<&str>) {
     }
     if let Some(mut kw) = kws.remove("oneOf") {
         kw.at = kw.at.or_else(|| ptr.map(|p| child_pointer(p, "oneOf")));
-        kws.insert("anyOf".into(), kw);
+        kws.insert("anyOf", kw);
     }
 }
 
@@ -316,7 +313,7 @@ fn collapse_type_union(kws: &mut Keywords, list: &str, ptr: Option<&str>) {
     }
     if let Some(kw) = kws.remove(list) {
         let at = kw.at.or_else(|| ptr.map(|p| child_pointer(p, list)));
-        kws.insert("type".into(), Kw { value: KwValue::Value(Cow::Owned(union.to_value())), at, via: kw.via });
+        kws.insert("type", Kw { value: KwValue::Value(Cow::Owned(union.to_value())), at, via: kw.via });
     }
 }
 
@@ -329,7 +326,7 @@ fn type_only(node: &Node) -> Option<TypeSet> {
 
 /// `anyOf: [{type: T, …T-only constraints}, {type: null}]` ≡ `{type: [T, null], …}`: the
 /// constraints only apply to T instances, so adding null to the node says the same.
-fn collapse_nullable(kws: &mut Keywords, list: &str, ptr: Option<&str>) {
+fn collapse_nullable(kws: &mut Keywords, list: &'static str, ptr: Option<&str>) {
     if kws.contains_key("type") || kws.contains_key("enum") {
         return;
     }
@@ -342,7 +339,7 @@ fn collapse_nullable(kws: &mut Keywords, list: &str, ptr: Option<&str>) {
     let other = &branches[1 - null_index]; // two branches, so 1 - index is the other one
     let Some(other_kws) = other.keywords() else { return };
     let other_types = other_kws.get("type").and_then(Kw::value).and_then(TypeSet::of_type_value);
-    let local = other_kws.keys().all(|k| TYPE_LOCAL.contains(&k.as_str()) || ANNOTATIONS.contains(&k.as_str()));
+    let local = other_kws.keys().all(|k| TYPE_LOCAL.contains(&k) || ANNOTATIONS.contains(&k));
     if !local || other_types.is_none_or(|t| !t.disjoint(TypeSet::NULL) || t == TypeSet::NONE) {
         return;
     }
@@ -367,7 +364,7 @@ fn collapse_nullable(kws: &mut Keywords, list: &str, ptr: Option<&str>) {
         }
         Err(branch) => {
             branches.insert(1 - null_index, branch);
-            kws.insert(list.into(), Kw { value: KwValue::List(branches), at: list_at, via });
+            kws.insert(list, Kw { value: KwValue::List(branches), at: list_at, via });
         }
     }
 }
@@ -377,21 +374,19 @@ fn collapse_nullable(kws: &mut Keywords, list: &str, ptr: Option<&str>) {
 /// both carry keep the parent's value.
 pub(super) fn absorb<'a>(kws: &mut Keywords<'a>, branch: Node<'a>, also_allowed: &[&str]) -> Result<(), Node<'a>> {
     let conflict = match &branch.body {
-        Body::Keywords(inner) => inner
-            .keys()
-            .any(|k| kws.contains_key(k) && !ANNOTATIONS.contains(&k.as_str()) && !also_allowed.contains(&k.as_str())),
+        Body::Keywords(inner) => {
+            inner.keys().any(|k| kws.contains_key(k) && !ANNOTATIONS.contains(&k) && !also_allowed.contains(&k))
+        }
         _ => true,
     };
     if conflict {
         return Err(branch);
     }
-    let pointers: Vec<(String, Option<String>)> = branch
-        .keywords()
-        .map(|k| k.keys().map(|name| (name.clone(), branch.kw_pointer(name))).collect())
-        .unwrap_or_default();
+    let pointers: Vec<Option<String>> =
+        branch.keywords().map(|k| k.keys().map(|name| branch.kw_pointer(name)).collect()).unwrap_or_default();
     let Body::Keywords(inner) = branch.body else { return Ok(()) };
-    for ((name, mut kw), (_, at)) in inner.into_iter().zip(pointers) {
-        if kws.contains_key(&name) && ANNOTATIONS.contains(&name.as_str()) {
+    for ((name, mut kw), at) in inner.into_iter().zip(pointers) {
+        if kws.contains_key(name.as_ref()) && ANNOTATIONS.contains(&name.as_ref()) {
             continue;
         }
         kw.at = at;
@@ -427,7 +422,7 @@ pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &s
                     let inner = Node { raw: siblings.raw, ptr: siblings.ptr.clone(), body: Body::Keywords(merged) };
                     let mut kws = Keywords::new();
                     let value = KwValue::List(vec![resolved, inner]);
-                    kws.insert("allOf".into(), Kw { value, at: siblings.ptr.clone(), via: None });
+                    kws.insert("allOf", Kw { value, at: siblings.ptr.clone(), via: None });
                     siblings.body = Body::Keywords(kws);
                     siblings
                 }
@@ -436,7 +431,7 @@ pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &s
         Body::Raw | Body::TooDeep => {
             if let Body::Keywords(kws) = &mut siblings.body {
                 let value = KwValue::Ref { target: target.to_string(), reason: "its target is not a schema" };
-                kws.insert("$ref".into(), Kw { value, at: None, via: None });
+                kws.insert("$ref", Kw { value, at: None, via: None });
             }
             siblings
         }

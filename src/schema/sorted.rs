@@ -2,28 +2,29 @@
 //! properties in. A node has a handful of keywords, and a `BTreeMap` allocates a whole 11-slot
 //! node for even one (1.5 KB with these values), which made allocation a third of a schema diff.
 //! Same semantics where the engine relies on them: iteration in key order, unique keys, a later
-//! insert of a key replacing the earlier value.
+//! insert of a key replacing the earlier value. Keys borrow from the input document when they
+//! can (every keyword and property name as written), so a key costs no allocation.
 
-use std::borrow::Borrow;
+use std::borrow::{Borrow, Cow};
 
 #[derive(Debug)]
-pub struct SortedMap<V> {
-    entries: Vec<(String, V)>,
+pub struct SortedMap<'k, V> {
+    entries: Vec<(Cow<'k, str>, V)>,
 }
 
-impl<V> Default for SortedMap<V> {
+impl<V> Default for SortedMap<'_, V> {
     fn default() -> Self {
         SortedMap { entries: Vec::new() }
     }
 }
 
-impl<V> SortedMap<V> {
+impl<'k, V> SortedMap<'k, V> {
     pub fn new() -> Self {
         SortedMap::default()
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
+        self.entries.binary_search_by(|(k, _)| k.as_ref().cmp(key))
     }
 
     pub fn len(&self) -> usize {
@@ -47,7 +48,8 @@ impl<V> SortedMap<V> {
     }
 
     /// Inserts or replaces; returns the value replaced.
-    pub fn insert(&mut self, key: String, value: V) -> Option<V> {
+    pub fn insert(&mut self, key: impl Into<Cow<'k, str>>, value: V) -> Option<V> {
+        let key = key.into();
         match self.find(&key) {
             Ok(i) => Some(std::mem::replace(&mut self.entries[i].1, value)),
             Err(i) => {
@@ -62,31 +64,32 @@ impl<V> SortedMap<V> {
     }
 
     /// Inserts unless the key is present (a `BTreeMap` entry's `or_insert`).
-    pub fn insert_if_absent(&mut self, key: &str, value: V) {
-        if let Err(i) = self.find(key) {
-            self.entries.insert(i, (key.to_string(), value));
+    pub fn insert_if_absent(&mut self, key: impl Into<Cow<'k, str>>, value: V) {
+        let key = key.into();
+        if let Err(i) = self.find(&key) {
+            self.entries.insert(i, (key, value));
         }
     }
 
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &V)> + ExactSizeIterator {
-        self.entries.iter().map(|(k, v)| (k, v))
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&str, &V)> + ExactSizeIterator {
+        self.entries.iter().map(|(k, v)| (k.as_ref(), v))
     }
 
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
-        self.entries.iter().map(|(k, _)| k)
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &str> + ExactSizeIterator {
+        self.entries.iter().map(|(k, _)| k.as_ref())
     }
 
-    pub fn retain(&mut self, mut keep: impl FnMut(&String, &mut V) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut V) -> bool) {
         self.entries.retain_mut(|(k, v)| keep(k, v));
     }
 }
 
-impl<V> FromIterator<(String, V)> for SortedMap<V> {
+impl<'k, V> FromIterator<(Cow<'k, str>, V)> for SortedMap<'k, V> {
     /// Sorts once (stable, so among equal keys the last one wins, as with repeated inserts).
-    fn from_iter<I: IntoIterator<Item = (String, V)>>(items: I) -> Self {
-        let mut entries: Vec<(String, V)> = items.into_iter().collect();
+    fn from_iter<I: IntoIterator<Item = (Cow<'k, str>, V)>>(items: I) -> Self {
+        let mut entries: Vec<(Cow<'k, str>, V)> = items.into_iter().collect();
         entries.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut unique: Vec<(String, V)> = Vec::with_capacity(entries.len());
+        let mut unique: Vec<(Cow<'k, str>, V)> = Vec::with_capacity(entries.len());
         for entry in entries {
             match unique.last_mut() {
                 Some(last) if last.0 == entry.0 => *last = entry,
@@ -97,21 +100,22 @@ impl<V> FromIterator<(String, V)> for SortedMap<V> {
     }
 }
 
-impl<V> IntoIterator for SortedMap<V> {
-    type Item = (String, V);
-    type IntoIter = std::vec::IntoIter<(String, V)>;
+impl<'k, V> IntoIterator for SortedMap<'k, V> {
+    type Item = (Cow<'k, str>, V);
+    type IntoIter = std::vec::IntoIter<(Cow<'k, str>, V)>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.entries.into_iter()
     }
 }
 
-impl<'m, V> IntoIterator for &'m SortedMap<V> {
-    type Item = (&'m String, &'m V);
-    type IntoIter = std::iter::Map<std::slice::Iter<'m, (String, V)>, fn(&'m (String, V)) -> (&'m String, &'m V)>;
+impl<'m, 'k, V> IntoIterator for &'m SortedMap<'k, V> {
+    type Item = (&'m str, &'m V);
+    type IntoIter =
+        std::iter::Map<std::slice::Iter<'m, (Cow<'k, str>, V)>, fn(&'m (Cow<'k, str>, V)) -> (&'m str, &'m V)>;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.entries.iter().map(|(k, v)| (k, v))
+        self.entries.iter().map(|(k, v)| (k.as_ref(), v))
     }
 }
 
@@ -137,7 +141,7 @@ mod tests {
                 2 => assert_eq!(ours.remove(&key), theirs.remove(&key)),
                 3 => assert_eq!(ours.get(&key), theirs.get(&key)),
                 4 => {
-                    ours.insert_if_absent(&key, step);
+                    ours.insert_if_absent(key.clone(), step);
                     theirs.entry(key).or_insert(step);
                 }
                 _ => {
@@ -151,9 +155,9 @@ mod tests {
             }
             assert_eq!(ours.len(), theirs.len());
         }
-        assert!(ours.iter().eq(theirs.iter()));
+        assert!(ours.iter().eq(theirs.iter().map(|(k, v)| (k.as_str(), v))));
         let collected: SortedMap<usize> =
-            [("b", 1), ("a", 2), ("b", 3)].map(|(k, v)| (k.to_string(), v)).into_iter().collect();
-        assert_eq!(collected.iter().collect::<Vec<_>>(), [(&"a".to_string(), &2), (&"b".to_string(), &3)]);
+            [("b", 1), ("a", 2), ("b", 3)].map(|(k, v)| (Cow::Borrowed(k), v)).into_iter().collect();
+        assert_eq!(collected.iter().collect::<Vec<_>>(), [("a", &2), ("b", &3)]);
     }
 }

@@ -532,7 +532,7 @@ fn place_with_subject(place: &Here, keyword: &str) -> Here {
 fn same_assertions(branch: &Node, node: &Node, list: &str) -> bool {
     let (Some(x), Some(y)) = (branch.keywords(), node.keywords()) else { return false };
     // Both lists are in key order, so equal key sets line up entry by entry.
-    let asserting = |(k, _): &(&String, &Kw)| !ANNOTATIONS.contains(&k.as_str()) && k.as_str() != list;
+    let asserting = |(k, _): &(&str, &Kw)| !ANNOTATIONS.contains(k) && *k != list;
     let (xs, ys): (Vec<_>, Vec<_>) = (x.iter().filter(asserting).collect(), y.iter().filter(asserting).collect());
     xs.len() == ys.len() && xs.iter().zip(&ys).all(|((kx, vx), (ky, vy))| kx == ky && kw_eq(kx, vx, vy))
 }
@@ -544,7 +544,7 @@ pub fn kw_value(node: &Node, keyword: &str) -> Option<Value> {
         KwValue::Value(v) => bounded_clone(v),
         KwValue::Schema(s) => bounded_clone(s.raw),
         KwValue::List(l) => Value::Array(l.iter().map(|s| bounded_clone(s.raw)).collect()),
-        KwValue::Map(m) => Value::Object(m.iter().map(|(k, s)| (k.clone(), bounded_clone(s.raw))).collect()),
+        KwValue::Map(m) => Value::Object(m.iter().map(|(k, s)| (k.to_string(), bounded_clone(s.raw))).collect()),
         KwValue::Ref { target, .. } => Value::String(target.clone()),
     })
 }
