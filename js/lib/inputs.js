@@ -14,9 +14,10 @@ const MAX_BYTES = 256 * 1024 * 1024;
  * Reads one input. `label` names it in errors (e.g. "OLD"); `stdin` is a readable stream
  * (default process.stdin); `cwd` is where paths and git run. Resolves to the bytes (a Buffer).
  */
-export async function readInput(spec, { label = 'input', stdin = process.stdin, cwd = process.cwd() } = {}) {
+export async function readInput(spec, { label = 'input', stdin, cwd = process.cwd() } = {}) {
   if (typeof spec !== 'string' || spec === '') throw new CliError(`${label}: missing (give a file path, - for stdin, or git:REF:PATH)`);
-  if (spec === '-') return readStream(stdin);
+  // process.stdin only when asked for: creating it costs start-up time and can hold the exit.
+  if (spec === '-') return readStream(stdin ?? process.stdin);
   if (spec.startsWith('git:')) return readGit(spec, label, cwd);
   try {
     return readFileSync(path.resolve(cwd, spec));
