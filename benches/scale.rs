@@ -149,11 +149,20 @@ fn main() {
     if let [_, (diff_1k, parse_1k), (diff_10k, parse_10k)] = generated.as_slice() {
         let scale = |large: &Duration, small: &Duration| large.as_secs_f64() / small.as_secs_f64().max(1e-9);
         println!(
-            "10,000 tools / 1,000 tools diff time: {:.1}x (target <= 12x: no superlinear step); serde_json's parse of \
-             the same inputs, for comparison: {:.1}x",
+            "10,000 tools / 1,000 tools diff time, from the medians above: {:.1}x (target <= 12x: no superlinear \
+             step); serde_json's parse of the same inputs, for comparison: {:.1}x",
             scale(diff_10k, diff_1k),
             scale(parse_10k, parse_1k),
         );
+    }
+    if let [_, small, large, ..] = cases.as_slice() {
+        if let Some((diff_scale, parse_scale)) = interleaved_scaling(small, large) {
+            println!(
+                "10,000 tools / 1,000 tools, interleaved: diff {diff_scale:.1}x, serde_json parse {parse_scale:.1}x \
+                 (median over {SCALING_ROUNDS} rounds of the ratio within a round: ten 1,000-tool calls, then one \
+                 10,000-tool call, so both sizes meet the same machine load)"
+            );
+        }
     }
     println!(
         "(median of {MIN_ROUNDS}-{MAX_ROUNDS} rounds; parse = serde_json::from_str of both sides; diff = load + detect + \
@@ -218,6 +227,47 @@ fn measure(case: &Case) -> Option<Figures> {
         std::hint::black_box(run(&old, &new, None, &options).ok());
     });
     Some(Figures { bytes: old.len() + new.len(), changes, parse, diff: diff_time, run: run_time, peak })
+}
+
+/// Rounds of [`interleaved_scaling`].
+const SCALING_ROUNDS: usize = 9;
+
+/// The large/small time ratio of the diff and of serde_json's parse, each the median of
+/// per-round ratios. Separate medians taken seconds apart drifted 6-14x on a shared machine
+/// whose load changes; within one round both sizes run back to back.
+fn interleaved_scaling(small: &Case, large: &Case) -> Option<(f64, f64)> {
+    let read = |case: &Case| -> Option<(String, String)> {
+        Some((std::fs::read_to_string(&case.old).ok()?, std::fs::read_to_string(&case.new).ok()?))
+    };
+    let parsed = |(old, new): &(String, String)| -> Option<(Value, Value)> {
+        Some((serde_json::from_str(old).ok()?, serde_json::from_str(new).ok()?))
+    };
+    let (small_text, large_text) = (read(small)?, read(large)?);
+    let (small_values, large_values) = (parsed(&small_text)?, parsed(&large_text)?);
+    let config = Config::default();
+    let diff_of = |(old, new): &(Value, Value)| std::hint::black_box(diff(old, new, &config).ok()).is_some();
+    let parse_of = |text: &(String, String)| std::hint::black_box(parsed(text)).is_some();
+    let ratio = |small_work: &dyn Fn() -> bool, large_work: &dyn Fn() -> bool| {
+        let timed = |work: &dyn Fn() -> bool, calls: u32| {
+            let start = Instant::now();
+            for _ in 0..calls {
+                work();
+            }
+            start.elapsed().as_secs_f64() / f64::from(calls)
+        };
+        timed(small_work, 3);
+        timed(large_work, 1);
+        let mut ratios = Vec::with_capacity(SCALING_ROUNDS);
+        for _ in 0..SCALING_ROUNDS {
+            let small = timed(small_work, 10);
+            ratios.push(timed(large_work, 1) / small.max(1e-12));
+        }
+        ratios.sort_by(f64::total_cmp);
+        ratios[ratios.len() / 2]
+    };
+    let diff_scale = ratio(&|| diff_of(&small_values), &|| diff_of(&large_values));
+    let parse_scale = ratio(&|| parse_of(&small_text), &|| parse_of(&large_text));
+    Some((diff_scale, parse_scale))
 }
 
 /// The median of a few timed rounds after a warm-up: up to `MAX_ROUNDS`, fewer for slow work.
