@@ -1,6 +1,7 @@
 //! Small JSON helpers: RFC 6901 pointer building, numeric-aware equality, compact previews.
 
 use serde_json::Value;
+use std::borrow::Cow;
 
 /// Appends `/token` to a JSON pointer, escaping `~` and `/` (RFC 6901).
 pub fn push_token(pointer: &mut String, token: &str) {
@@ -43,7 +44,7 @@ pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     let mut node = root;
     for token in pointer_tokens(pointer) {
         node = match node {
-            Value::Object(map) => map.get(&token)?,
+            Value::Object(map) => map.get(token.as_ref())?,
             Value::Array(items) => items.get(token.parse::<usize>().ok()?)?,
             _ => return None,
         };
@@ -51,9 +52,13 @@ pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     Some(node)
 }
 
-/// The unescaped tokens of an RFC 6901 pointer (`/a~1b/c` → `a/b`, `c`).
-pub fn pointer_tokens(pointer: &str) -> impl Iterator<Item = String> + '_ {
-    pointer.split('/').skip(1).map(|token| token.replace("~1", "/").replace("~0", "~"))
+/// The unescaped tokens of an RFC 6901 pointer (`/a~1b/c` → `a/b`, `c`); borrowed unless a
+/// token has an escape (every `$ref` expansion resolves one, so most cost no allocation).
+pub fn pointer_tokens(pointer: &str) -> impl Iterator<Item = Cow<'_, str>> + '_ {
+    pointer.split('/').skip(1).map(|token| match token.contains('~') {
+        true => Cow::Owned(token.replace("~1", "/").replace("~0", "~")),
+        false => Cow::Borrowed(token),
+    })
 }
 
 /// Shortens `pointer` to its longest prefix that resolves in `root` (the root at worst).
@@ -73,8 +78,11 @@ pub fn values_equal(a: &Value, b: &Value) -> bool {
 /// [`values_equal`] with an explicit stack, so depth cannot overflow the call stack; values
 /// nested deeper than `max_depth` are unequal unless they are the same value in memory.
 pub fn values_equal_within(a: &Value, b: &Value, max_depth: usize) -> bool {
-    let mut stack: Vec<(&Value, &Value, usize)> = vec![(a, b, 0)];
-    while let Some((x, y, depth)) = stack.pop() {
+    // The pair in hand is kept apart from the stack, so comparing two scalars (most calls)
+    // allocates nothing.
+    let mut stack: Vec<(&Value, &Value, usize)> = Vec::new();
+    let mut next = Some((a, b, 0));
+    while let Some((x, y, depth)) = next.take().or_else(|| stack.pop()) {
         if std::ptr::eq(x, y) {
             continue;
         }

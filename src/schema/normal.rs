@@ -302,7 +302,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
                     continue;
                 }
                 ("type", _) => match TypeSet::of_type_value(value) {
-                    Some(types) => KwValue::Value(Cow::Owned(types.to_value())),
+                    Some(types) => KwValue::Value(Cow::Borrowed(types.to_value())),
                     None => KwValue::Value(Cow::Borrowed(value)),
                 },
                 ("enum" | "required", Value::Array(items)) => {

@@ -96,7 +96,7 @@ pub(super) fn respell(kws: &mut Keywords, ptr: Option<&str>) {
         Some(Value::Bool(true)) => {
             if let Some(Kw { value: KwValue::Value(types), .. }) = kws.get_mut("type") {
                 if let Some(set) = TypeSet::of_type_value(types) {
-                    *types = Cow::Owned(set.union(TypeSet::NULL).to_value());
+                    *types = Cow::Borrowed(set.union(TypeSet::NULL).to_value());
                     kws.remove("nullable");
                 }
             }
@@ -176,7 +176,7 @@ fn types_from_enum(kws: &mut Keywords) {
     let (enum_at, enum_via) = kws.get("enum").map(|k| (k.at.clone(), k.via.clone())).unwrap_or_default();
     let type_kw = kws.remove("type");
     let (at, via) = type_kw.map(|k| (k.at, k.via)).unwrap_or((enum_at.clone(), enum_via.clone()));
-    kws.insert("type", Kw { value: KwValue::Value(Cow::Owned(types.to_value())), at, via });
+    kws.insert("type", Kw { value: KwValue::Value(Cow::Borrowed(types.to_value())), at, via });
     if let Some(kw) = kws.get_mut("enum") {
         kw.value = KwValue::Value(Cow::Owned(Value::Array(kept)));
     }
@@ -313,7 +313,7 @@ fn collapse_type_union(kws: &mut Keywords, list: &str, ptr: Option<&str>) {
     }
     if let Some(kw) = kws.remove(list) {
         let at = kw.at.or_else(|| ptr.map(|p| child_pointer(p, list)));
-        kws.insert("type", Kw { value: KwValue::Value(Cow::Owned(union.to_value())), at, via: kw.via });
+        kws.insert("type", Kw { value: KwValue::Value(Cow::Borrowed(union.to_value())), at, via: kw.via });
     }
 }
 
@@ -351,7 +351,7 @@ fn collapse_nullable(kws: &mut Keywords, list: &'static str, ptr: Option<&str>) 
             if let Some(kw) = kws.get_mut("type") {
                 if let KwValue::Value(types) = &mut kw.value {
                     let set = TypeSet::of_type_value(types).unwrap_or(TypeSet::NONE).union(TypeSet::NULL);
-                    *types = Cow::Owned(set.to_value());
+                    *types = Cow::Borrowed(set.to_value());
                 }
                 kw.at = list_at;
             }

@@ -2,6 +2,7 @@
 
 use super::Effect;
 use serde_json::Value;
+use std::sync::OnceLock;
 
 /// A set of JSON types. `NUMBER` includes every integer, so `INTEGER` is only kept when
 /// `NUMBER` is absent.
@@ -67,7 +68,16 @@ impl TypeSet {
     }
 
     /// The canonical `type` value: sorted names.
-    pub fn to_value(self) -> Value {
+    pub fn to_value(self) -> &'static Value {
+        // Every canonical `type` value is one of 128, built once: a `type` keyword on each
+        // schema node would otherwise cost an array and a string per node.
+        static VALUES: OnceLock<[Value; 128]> = OnceLock::new();
+        let values = VALUES.get_or_init(|| std::array::from_fn(|bits| TypeSet(bits as u8).build_value()));
+        // Seven type bits: the mask keeps the index in the table.
+        &values[usize::from(self.0 & 0x7f)]
+    }
+
+    fn build_value(self) -> Value {
         let names = [
             (ARRAY, "array"),
             (BOOLEAN, "boolean"),
