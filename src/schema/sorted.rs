@@ -6,6 +6,7 @@
 //! can (every keyword and property name as written), so a key costs no allocation.
 
 use std::borrow::{Borrow, Cow};
+use std::cmp::Ordering;
 
 #[derive(Debug)]
 pub struct SortedMap<'k, V> {
@@ -24,7 +25,7 @@ impl<'k, V> SortedMap<'k, V> {
     }
 
     fn find(&self, key: &str) -> Result<usize, usize> {
-        self.entries.binary_search_by(|(k, _)| k.as_ref().cmp(key))
+        self.entries.binary_search_by(|(k, _)| key_order(k, key))
     }
 
     pub fn len(&self) -> usize {
@@ -82,6 +83,18 @@ impl<'k, V> SortedMap<'k, V> {
     pub fn retain(&mut self, mut keep: impl FnMut(&str, &mut V) -> bool) {
         self.entries.retain_mut(|(k, v)| keep(k, v));
     }
+}
+
+/// `str`'s own order (bytes, then length), compared in place. Keys are names of a few bytes
+/// and lookups by name are frequent (`simplify` alone makes a dozen per node): a `memcmp` call
+/// per probe cost more than the comparison it made.
+fn key_order(a: &str, b: &str) -> Ordering {
+    for (x, y) in a.bytes().zip(b.bytes()) {
+        if x != y {
+            return x.cmp(&y);
+        }
+    }
+    a.len().cmp(&b.len())
 }
 
 impl<'k, V> FromIterator<(Cow<'k, str>, V)> for SortedMap<'k, V> {
@@ -159,5 +172,15 @@ mod tests {
         let collected: SortedMap<usize> =
             [("b", 1), ("a", 2), ("b", 3)].map(|(k, v)| (Cow::Borrowed(k), v)).into_iter().collect();
         assert_eq!(collected.iter().collect::<Vec<_>>(), [("a", &2), ("b", &3)]);
+    }
+
+    #[test]
+    fn key_order_is_the_order_of_str() {
+        let keys = ["", "a", "ab", "abc", "b", "ba", "type", "types", "typ", "\u{e9}", "e\u{301}", "Z", "z", "$ref"];
+        for a in keys {
+            for b in keys {
+                assert_eq!(key_order(a, b), a.cmp(b), "{a:?} vs {b:?}");
+            }
+        }
     }
 }
