@@ -46,8 +46,10 @@ pub fn bounded_clone(value: &Value) -> Value {
 
 /// Whether a subtree refers to no definition (its meaning does not depend on the document).
 pub fn ref_free(value: &Value) -> bool {
-    let mut stack = vec![value];
-    while let Some(v) = stack.pop() {
+    // The value in hand stays off the stack: a scalar costs no allocation.
+    let mut stack = Vec::new();
+    let mut next = Some(value);
+    while let Some(v) = next.take().or_else(|| stack.pop()) {
         match v {
             Value::Array(items) => stack.extend(items),
             Value::Object(map) => {

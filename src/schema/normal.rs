@@ -241,7 +241,7 @@ struct Normaliser<'a, 'l> {
     root: &'a Value,
     base: Option<String>,
     /// `$ref` targets being expanded (the current chain): a repeat is a cycle.
-    expanding: Vec<String>,
+    expanding: Vec<&'a str>,
     expansions: usize,
     /// Pointers of the `$ref` targets whose content entered the tree.
     reached: BTreeSet<String>,
@@ -251,7 +251,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
     /// A normaliser for the document `root`, whose pointer in its input is `base`. The root
     /// counts as being expanded, so a `$ref` to `#` is a cycle.
     fn new(root: &'a Value, base: Option<String>, lazy: &'l Twins) -> Normaliser<'a, 'l> {
-        Normaliser { lazy, root, base, expanding: vec!["#".into()], expansions: 0, reached: BTreeSet::new() }
+        Normaliser { lazy, root, base, expanding: vec!["#"], expansions: 0, reached: BTreeSet::new() }
     }
 
     fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {
@@ -274,7 +274,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         via: &Option<Rc<str>>,
         depth: usize,
     ) -> Node<'a> {
-        let mut kws = Keywords::new();
+        let mut kws = Keywords::with_capacity(map.len());
         for (key, value) in map {
             let name = key.as_str();
             if matches!(name, "$defs" | "definitions") || (name == "$ref" && value.is_string()) {
@@ -382,7 +382,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
     }
 
     /// Inlines a local `$ref` (≡ the same subschema written inline) and conjoins its siblings.
-    fn expand_ref(&mut self, mut node: Node<'a>, target: &str, depth: usize) -> Node<'a> {
+    fn expand_ref(&mut self, mut node: Node<'a>, target: &'a str, depth: usize) -> Node<'a> {
         let unexpanded = |node: &mut Node<'a>, reason: &'static str| {
             if let Body::Keywords(kws) = &mut node.body {
                 let value = KwValue::Ref { target: target.to_string(), reason };
@@ -404,7 +404,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
             unexpanded(&mut node, "its target does not exist");
             return node;
         };
-        if self.expanding.iter().any(|t| t == target) {
+        if self.expanding.contains(&target) {
             self.reached.insert(fragment.to_string());
             unexpanded(&mut node, "recursive reference");
             return node;
@@ -415,7 +415,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         }
         self.expansions += 1;
         self.reached.insert(fragment.to_string());
-        self.expanding.push(target.to_string());
+        self.expanding.push(target);
         let ptr = self.base.as_ref().map(|b| format!("{b}{fragment}"));
         let via: Option<Rc<str>> = Some(Rc::from(target));
         let resolved = self.node(value, ptr, &via, depth + 1);

@@ -108,11 +108,12 @@ pub(super) fn respell(kws: &mut Keywords, ptr: Option<&str>) {
 /// Removes no-op keywords, derives `type` from `enum`, canonicalises integer bounds and
 /// collapses compositions that say the same as a plain node.
 pub(super) fn simplify(node: &mut Node) {
-    let ptr = node.ptr.clone();
-    let Body::Keywords(kws) = &mut node.body else { return };
+    // Split borrows: the pointer is read while the keywords change, without a copy per node.
+    let Node { ptr, body, .. } = node;
+    let Body::Keywords(kws) = body else { return };
     if let Some(Kw { value: KwValue::Schema(inner), .. }) = kws.get("not") {
         if inner.is_true() {
-            node.body = Body::Never;
+            *body = Body::Never;
             return;
         }
     }

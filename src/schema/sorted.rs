@@ -24,6 +24,10 @@ impl<'k, V> SortedMap<'k, V> {
         SortedMap::default()
     }
 
+    pub fn with_capacity(capacity: usize) -> Self {
+        SortedMap { entries: Vec::with_capacity(capacity) }
+    }
+
     fn find(&self, key: &str) -> Result<usize, usize> {
         self.entries.binary_search_by(|(k, _)| key_order(k, key))
     }
