@@ -6,7 +6,7 @@
 use super::canon::{canonical_set, json_eq, ref_free};
 use super::rewrite::{canonical_dialect, conjoin, respell, simplify};
 use super::types::TypeSet;
-use crate::json::child_pointer;
+use crate::json::{child_pointer, index_pointer};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -323,7 +323,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
     }
 
     fn list(&mut self, items: &'a [Value], ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Vec<Node<'a>> {
-        let at = |i: usize| ptr.as_deref().map(|p| format!("{p}/{i}"));
+        let at = |i: usize| ptr.as_deref().map(|p| index_pointer(p, i));
         // Composition logic (nullable and single-branch collapse, disjointness) reads inside
         // branches, so a branch that reached a lazy definition through `$ref` is normalised.
         let mut branch = |(i, item)| match self.node(item, at(i), via, depth + 1) {
@@ -416,7 +416,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         self.expansions += 1;
         self.reached.insert(fragment.to_string());
         self.expanding.push(target);
-        let ptr = self.base.as_ref().map(|b| format!("{b}{fragment}"));
+        let ptr = self.base.as_ref().map(|b| [b.as_str(), fragment].concat());
         let via: Option<Rc<str>> = Some(Rc::from(target));
         let resolved = self.node(value, ptr, &via, depth + 1);
         self.expanding.pop();
