@@ -71,9 +71,12 @@ pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
 /// The unescaped tokens of an RFC 6901 pointer (`/a~1b/c` → `a/b`, `c`); borrowed unless a
 /// token has an escape (every `$ref` expansion resolves one, so most cost no allocation).
 pub fn pointer_tokens(pointer: &str) -> impl Iterator<Item = Cow<'_, str>> + '_ {
-    pointer.split('/').skip(1).map(|token| match token.contains('~') {
-        true => Cow::Owned(token.replace("~1", "/").replace("~0", "~")),
-        false => Cow::Borrowed(token),
+    pointer.split('/').skip(1).map(|token| {
+        if token.contains('~') {
+            Cow::Owned(token.replace("~1", "/").replace("~0", "~"))
+        } else {
+            Cow::Borrowed(token)
+        }
     })
 }
 
