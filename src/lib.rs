@@ -140,7 +140,7 @@ pub struct Prepared {
 impl Prepared {
     /// The report in `format` (`color` applies to the text format).
     pub fn render(&self, format: render::Format, color: bool) -> String {
-        render::render(&self.report, format, render::RenderOptions { color, ..self.render_options.clone() })
+        render::render(&self.report, format, color, &self.render_options)
     }
 }
 
@@ -167,7 +167,6 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
         None => std::collections::BTreeMap::new(),
     };
     let render_options = render::RenderOptions {
-        color: false,
         fail_on: parsed.fail_on,
         warn_on: parsed.warn_on,
         new_path: options.new_path.clone(),

@@ -53,8 +53,6 @@ impl Format {
 /// Rendering options that are not part of the report.
 #[derive(Clone, Debug)]
 pub struct RenderOptions {
-    /// ANSI colour (text format only).
-    pub color: bool,
     /// The thresholds the verdict was computed with: CI formats mark changes at or above
     /// `fail_on` as errors (JUnit failures) and those at or above `warn_on` as warnings.
     pub fail_on: Threshold,
@@ -71,7 +69,6 @@ impl Default for RenderOptions {
     fn default() -> Self {
         let config = crate::Config::default();
         RenderOptions {
-            color: false,
             fail_on: config.fail_on,
             warn_on: config.warn_on,
             new_path: None,
@@ -102,14 +99,15 @@ impl RenderOptions {
     }
 }
 
-pub fn render(report: &crate::Report, format: Format, options: RenderOptions) -> String {
+/// The report in `format`; `color` (ANSI escapes) applies to the text format only.
+pub fn render(report: &crate::Report, format: Format, color: bool, options: &RenderOptions) -> String {
     match format {
         Format::Json => report.to_json(),
-        Format::Text => text(report, options.color),
-        Format::Markdown => markdown(report, &options),
-        Format::Sarif => sarif(report, &options),
-        Format::Github => github(report, &options),
-        Format::Junit => junit(report, &options),
+        Format::Text => text(report, color),
+        Format::Markdown => markdown(report, options),
+        Format::Sarif => sarif(report, options),
+        Format::Github => github(report, options),
+        Format::Junit => junit(report, options),
     }
 }
 
