@@ -5,14 +5,13 @@
 
 use super::canon::{canonical_set, json_eq, ref_free};
 use super::rewrite::{canonical_dialect, conjoin, respell, simplify};
+use super::sorted::SortedMap;
 use super::types::TypeSet;
 use crate::json::{child_pointer, index_pointer};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
-
-use super::sorted::SortedMap;
 
 /// A node's keywords, and a keyword's named subschemas (`properties` and the like).
 pub type Keywords<'a> = SortedMap<'a, Kw<'a>>;

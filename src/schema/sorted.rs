@@ -105,15 +105,16 @@ impl<'k, V> FromIterator<(Cow<'k, str>, V)> for SortedMap<'k, V> {
     /// Sorts once (stable, so among equal keys the last one wins, as with repeated inserts).
     fn from_iter<I: IntoIterator<Item = (Cow<'k, str>, V)>>(items: I) -> Self {
         let mut entries: Vec<(Cow<'k, str>, V)> = items.into_iter().collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut unique: Vec<(Cow<'k, str>, V)> = Vec::with_capacity(entries.len());
-        for entry in entries {
-            match unique.last_mut() {
-                Some(last) if last.0 == entry.0 => *last = entry,
-                _ => unique.push(entry),
+        entries.sort_by(|a, b| key_order(&a.0, &b.0));
+        // In place: the later of two equal keys moves into the kept slot, the earlier is dropped.
+        entries.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                std::mem::swap(later, kept);
             }
-        }
-        SortedMap { entries: unique }
+            same
+        });
+        SortedMap { entries }
     }
 }
 
@@ -176,6 +177,9 @@ mod tests {
         let collected: SortedMap<usize> =
             [("b", 1), ("a", 2), ("b", 3)].map(|(k, v)| (Cow::Borrowed(k), v)).into_iter().collect();
         assert_eq!(collected.iter().collect::<Vec<_>>(), [("a", &2), ("b", &3)]);
+        let repeated: SortedMap<usize> =
+            [("c", 1), ("c", 2), ("a", 3), ("c", 4)].map(|(k, v)| (Cow::Borrowed(k), v)).into_iter().collect();
+        assert_eq!(repeated.iter().collect::<Vec<_>>(), [("a", &3), ("c", &4)]);
     }
 
     #[test]
