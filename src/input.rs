@@ -1,16 +1,57 @@
 //! Turns input text (JSON or YAML) into a JSON value, with line:column errors.
 
+use crate::arena::{self, Built, Scope};
 use crate::error::{Error, Input};
 use serde_json::Value;
 
 /// Parses JSON, or YAML when the text does not start like JSON.
 pub fn parse_text(text: &str, input: Input) -> Result<Value, Error> {
+    match syntax(text, input)? {
+        (Syntax::Json, text) => serde_json::from_str(text).map_err(|e| json_error(&e, input)),
+        (Syntax::Yaml, text) => serde_yaml::from_str(text).map_err(|e| yaml_error(&e, input)),
+    }
+}
+
+/// Parses OLD and NEW and lends both documents to `compare`, whose result cannot borrow them.
+/// In wasm, JSON documents are built in the parse arena and released in one step afterwards
+/// (see `arena.rs`); errors are as [`parse_text`] gives them, OLD's first.
+pub fn with_documents<R>(old: &str, new: &str, compare: impl FnOnce(&Value, &Value) -> R) -> Result<R, Error> {
+    let work = |scope: Scope<'_>| {
+        let old = parse_in(scope, old, Input::Old)?;
+        let new = parse_in(scope, new, Input::New)?;
+        Ok(compare(&old, &new))
+    };
+    match arena::global() {
+        Some(arena) => arena.scope(work),
+        None => work(Scope::without_arena()),
+    }
+}
+
+/// [`parse_text`], with JSON built in `scope`. YAML stays on the heap: serde_yaml's parser is
+/// not known to keep nothing beyond its result, which [`Scope::build`] requires.
+fn parse_in<'s>(scope: Scope<'s>, text: &str, input: Input) -> Result<Built<'s, Value>, Error> {
+    match syntax(text, input)? {
+        // SAFETY: serde_json's parser keeps no state between calls; what it allocates is the
+        // returned value or error, or scratch space it frees before returning.
+        (Syntax::Json, text) => unsafe { scope.build(|| serde_json::from_str::<Value>(text)) }
+            .transpose()
+            .map_err(|e| json_error(&e, input)),
+        (Syntax::Yaml, text) => Ok(Built::on_heap(serde_yaml::from_str(text).map_err(|e| yaml_error(&e, input))?)),
+    }
+}
+
+enum Syntax {
+    Json,
+    Yaml,
+}
+
+/// JSON when the text (after a byte-order mark) starts with `{` or `[`, else YAML.
+fn syntax(text: &str, input: Input) -> Result<(Syntax, &str), Error> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let first = text.trim_start().chars().next();
-    match first {
+    match text.trim_start().chars().next() {
         None => Err(Error::unpositioned(input, "is empty", "Pass a JSON or YAML document")),
-        Some('{') | Some('[') => serde_json::from_str(text).map_err(|e| json_error(&e, input)),
-        Some(_) => serde_yaml::from_str(text).map_err(|e| yaml_error(&e, input)),
+        Some('{') | Some('[') => Ok((Syntax::Json, text)),
+        Some(_) => Ok((Syntax::Yaml, text)),
     }
 }
 

@@ -11,6 +11,7 @@
 //! assert_eq!(report.summary.verdict, mcp_contract::Verdict::Fail);
 //! ```
 
+mod arena;
 pub mod config;
 mod diff;
 pub mod error;
@@ -80,9 +81,7 @@ pub fn diff_text(old: &str, new: &str, config: Option<&str>) -> Result<Report, E
         Some(text) => Config::parse(text)?,
         None => Config::default(),
     };
-    let old = parse_snapshot_text(old, Input::Old)?;
-    let new = parse_snapshot_text(new, Input::New)?;
-    diff_within_depth(&old, &new, &config)
+    input::with_documents(old, new, |old, new| diff_within_depth(old, new, &config))?
 }
 
 /// Parses snapshot text (JSON or YAML) into a value, with line:column errors.
@@ -157,13 +156,10 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
     if let Some(warn_on) = options.warn_on {
         parsed.warn_on = warn_on;
     }
-    let new_text = new;
-    let old = parse_snapshot_text(old, Input::Old)?;
-    let new = parse_snapshot_text(new, Input::New)?;
-    let mut report = diff_within_depth(&old, &new, &parsed)?;
+    let mut report = input::with_documents(old, new, |old, new| diff_within_depth(old, new, &parsed))??;
     notes::attach_notes(&mut report, &options.notes);
     let lines = match options.new_path {
-        Some(_) => render::lines::change_lines(new_text, report.changes.iter().chain(&report.suppressed)),
+        Some(_) => render::lines::change_lines(new, report.changes.iter().chain(&report.suppressed)),
         None => std::collections::BTreeMap::new(),
     };
     let render_options = render::RenderOptions {

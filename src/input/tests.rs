@@ -32,3 +32,20 @@ fn bytes_must_be_utf8_and_bad_bytes_are_positioned() {
     assert_eq!(err.input, Input::New);
     assert!(err.to_string().contains("not valid UTF-8"), "{err}");
 }
+
+#[test]
+fn with_documents_lends_both_documents_and_reports_old_first() {
+    let sizes = with_documents(r#"{"tools": [1, 2]}"#, "tools: [3]", |old, new| {
+        (old["tools"].as_array().map(Vec::len), new["tools"].as_array().map(Vec::len))
+    })
+    .unwrap();
+    assert_eq!(sizes, (Some(2), Some(1)));
+
+    let both_bad = with_documents("{", "[", |_, _| ()).unwrap_err();
+    assert_eq!(both_bad.input, Input::Old);
+    let new_bad = with_documents("{}", "[,]", |_, _| ()).unwrap_err();
+    assert_eq!((new_bad.input, new_bad.position), (Input::New, Position::LineColumn { line: 1, column: 2 }));
+    assert_eq!(new_bad.message, parse_text("[,]", Input::New).unwrap_err().message);
+    let empty = with_documents("{}", " \n", |_, _| ()).unwrap_err();
+    assert_eq!((empty.input, empty.message.as_str()), (Input::New, "is empty"));
+}
