@@ -12,6 +12,7 @@
 //! ```
 
 mod arena;
+mod collect;
 pub mod config;
 mod diff;
 pub mod error;

@@ -25,7 +25,7 @@ pub fn attach_notes(report: &mut Report, notes: &BTreeMap<String, String>) -> us
 /// skipped.
 pub fn notes_from_json(value: &Value) -> Result<BTreeMap<String, String>, String> {
     let object = value.as_object().ok_or_else(|| "notes must be an object keyed by change id".to_string())?;
-    Ok(object.iter().filter_map(|(id, note)| Some((id.clone(), note.as_str()?.to_string()))).collect())
+    Ok(crate::collect::map_of(object.iter().filter_map(|(id, note)| Some((id.clone(), note.as_str()?.to_string())))))
 }
 
 fn one_line(note: &str) -> String {

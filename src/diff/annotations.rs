@@ -4,6 +4,7 @@
 //! `annotations.title` belongs to the display name (see `tools`).
 
 use super::entity::{object, report_malformed, same, union_keys};
+use crate::collect::object_of;
 use crate::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use serde_json::{Map, Value};
@@ -93,7 +94,7 @@ pub(crate) fn compare(
         }
         let names: Vec<&str> = hints.iter().map(|h| h.name).collect();
         let tuple = |map: &Map<String, Value>| -> Value {
-            Value::Object(hints.iter().map(|h| (h.name.to_string(), Value::Bool(effective(map, h)))).collect())
+            object_of(hints.iter().map(|h| (h.name.to_string(), Value::Bool(effective(map, h)))))
         };
         let at = if hints.len() == 1 { hint_site(site, hints[0].name, o, n) } else { site.clone() };
         let mut finding = Finding::new(rule, entity, at, names.join(", ")).values(Some(&tuple(o)), Some(&tuple(n)));

@@ -36,18 +36,13 @@ pub(crate) fn summarise(value: &Value) -> Value {
 
 fn summarise_icon(icon: &Value) -> Value {
     match icon {
-        Value::Object(fields) => Value::Object(
-            fields
-                .iter()
-                .map(|(k, v)| {
-                    let v = match v.as_str() {
-                        Some(src) if src.starts_with("data:") => Value::String(data_uri_digest(src)),
-                        _ => v.clone(),
-                    };
-                    (k.clone(), v)
-                })
-                .collect(),
-        ),
+        Value::Object(fields) => crate::collect::object_of(fields.iter().map(|(k, v)| {
+            let v = match v.as_str() {
+                Some(src) if src.starts_with("data:") => Value::String(data_uri_digest(src)),
+                _ => v.clone(),
+            };
+            (k.clone(), v)
+        })),
         Value::String(src) if src.starts_with("data:") => Value::String(data_uri_digest(src)),
         other => other.clone(),
     }

@@ -2,6 +2,7 @@
 //! annotations land on the line of the NEW file that changed. One iterative pass over the
 //! text (no recursion); YAML text gets no lines.
 
+use crate::collect::{map_of, set_of};
 use crate::json::push_token;
 use crate::report::Change;
 use std::collections::{BTreeMap, BTreeSet};
@@ -118,9 +119,9 @@ fn record(frames: &[Frame], wanted: &BTreeSet<String>, line: usize, found: &mut 
 /// object keys, up to the first array index, e.g. `/tools`).
 pub fn change_lines<'a>(new_text: &str, changes: impl Iterator<Item = &'a Change>) -> BTreeMap<String, usize> {
     let targets: Vec<(&str, String)> = changes.map(|c| (c.id.as_str(), target(c))).collect();
-    let wanted: BTreeSet<String> = targets.iter().map(|(_, pointer)| pointer.clone()).collect();
+    let wanted: BTreeSet<String> = set_of(targets.iter().map(|(_, pointer)| pointer.clone()));
     let lines = pointer_lines(new_text, &wanted);
-    targets.into_iter().filter_map(|(id, pointer)| Some((id.to_string(), *lines.get(&pointer)?))).collect()
+    map_of(targets.into_iter().filter_map(|(id, pointer)| Some((id.to_string(), *lines.get(&pointer)?))))
 }
 
 fn target(change: &Change) -> String {

@@ -34,7 +34,7 @@ pub fn unreached_changes<'v>(
     new_reached: &BTreeSet<String>,
 ) -> Vec<Unreached<'v>> {
     let (before, after) = (definitions(old), definitions(new));
-    let pointers: BTreeSet<&String> = before.keys().chain(after.keys()).collect();
+    let pointers: BTreeSet<&String> = crate::collect::set_of(before.keys().chain(after.keys()));
     let mut changed = Vec::new();
     for pointer in pointers {
         let (a, b) = (before.get(pointer).copied(), after.get(pointer).copied());

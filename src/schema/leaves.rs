@@ -8,6 +8,7 @@ use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::types::TypeSet;
 use super::walk::{kw_value, number, value, Change, Hit, Walk};
 use super::Effect;
+use crate::collect::set_of;
 use crate::finding::Site;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -205,7 +206,7 @@ impl Walk<'_> {
 
 /// Whether `new` gained members and whether it lost members relative to `old` (as sets).
 pub(super) fn set_difference(old: &[Value], new: &[Value]) -> (bool, bool) {
-    let a: BTreeSet<String> = old.iter().map(sort_key).collect();
-    let b: BTreeSet<String> = new.iter().map(sort_key).collect();
+    let a: BTreeSet<String> = set_of(old.iter().map(sort_key));
+    let b: BTreeSet<String> = set_of(new.iter().map(sort_key));
     (b.difference(&a).next().is_some(), a.difference(&b).next().is_some())
 }

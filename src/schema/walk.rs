@@ -10,6 +10,7 @@ use super::leaves::set_difference;
 use super::normal::{force, Body, Kw, KwValue, Node, Schemas, Twins, ANNOTATIONS};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::{Effect, Side};
+use crate::collect::object_of;
 use crate::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use serde_json::Value;
@@ -472,7 +473,13 @@ impl<'w> Walk<'w> {
         let entries = |node: &Node| -> Option<BTreeMap<String, Vec<Value>>> {
             match value(node, "dependentRequired") {
                 None => Some(BTreeMap::new()),
-                Some(Value::Object(m)) => m.iter().map(|(k, v)| v.as_array().map(|a| (k.clone(), a.clone()))).collect(),
+                Some(Value::Object(m)) => {
+                    let mut entries = BTreeMap::new();
+                    for (k, v) in m {
+                        entries.insert(k.clone(), v.as_array()?.clone());
+                    }
+                    Some(entries)
+                }
                 Some(_) => None,
             }
         };
@@ -544,7 +551,7 @@ pub fn kw_value(node: &Node, keyword: &str) -> Option<Value> {
         KwValue::Value(v) => bounded_clone(v),
         KwValue::Schema(s) => bounded_clone(s.raw),
         KwValue::List(l) => Value::Array(l.iter().map(|s| bounded_clone(s.raw)).collect()),
-        KwValue::Map(m) => Value::Object(m.iter().map(|(k, s)| (k.to_string(), bounded_clone(s.raw))).collect()),
+        KwValue::Map(m) => object_of(m.iter().map(|(k, s)| (k.to_string(), bounded_clone(s.raw)))),
         KwValue::Ref { target, .. } => Value::String(target.clone()),
     })
 }
