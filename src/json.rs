@@ -125,10 +125,15 @@ pub fn values_equal_within(a: &Value, b: &Value, max_depth: usize) -> bool {
                     return false;
                 }
                 // serde_json's default map iterates in key order, so equal maps usually zip key
-                // by key; with `preserve_order` enabled somewhere in the build they may not.
-                if p.keys().zip(q.keys()).all(|(k, l)| k == l) {
-                    stack.extend(p.values().zip(q.values()).map(|(v, w)| (v, w, depth + 1)));
-                } else {
+                // by key (one pass over both); with `preserve_order` enabled somewhere in the
+                // build they may not, and the values queued so far are dropped for a lookup.
+                let queued = stack.len();
+                let zipped = p.iter().zip(q).all(|((k, v), (l, w))| {
+                    stack.push((v, w, depth + 1));
+                    k == l
+                });
+                if !zipped {
+                    stack.truncate(queued);
                     for (k, v) in p {
                         match q.get(k) {
                             Some(w) => stack.push((v, w, depth + 1)),
