@@ -63,9 +63,8 @@ impl Diff<'_> {
     }
 
     fn keywords(&mut self, o: &Node, n: &Node, a: &Keywords, b: &Keywords, here: &Here) {
-        let names = a.keys().chain(b.keys().filter(|k| !a.contains_key(*k)));
-        for name in names.filter(|k| !OWNED_ELSEWHERE.contains(k)) {
-            let (x, y) = match (a.get(name), b.get(name)) {
+        for (name, x, y) in a.union(b).filter(|(name, _, _)| !OWNED_ELSEWHERE.contains(name)) {
+            let (x, y) = match (x, y) {
                 (Some(x), Some(y)) => (x, y),
                 _ => {
                     self.out.push(keyword_difference(o, n, name, &here.keyword(name)));
@@ -76,8 +75,8 @@ impl Diff<'_> {
                 (KwValue::Value(p), KwValue::Value(q)) if json_eq(p, q) => {}
                 (KwValue::Schema(p), KwValue::Schema(q)) => self.nodes(p, q, &here.keyword(name)),
                 (KwValue::Map(p), KwValue::Map(q)) => {
-                    for key in p.keys().chain(q.keys().filter(|k| !p.contains_key(*k))) {
-                        let pair = (p.get(key), q.get(key));
+                    for (key, s, t) in p.union(q) {
+                        let pair = (s, t);
                         if let (Some(s), Some(t)) = pair {
                             if self.twins.settled(s, t) {
                                 continue;

@@ -219,14 +219,15 @@ impl<'w> Walk<'w> {
         }
         let empty = Schemas::new();
         let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
-        for (name, old_schema) in a {
-            if b.get(name).is_some_and(|new_schema| self.twins.settled(old_schema, new_schema)) {
-                continue;
-            }
-            let place = here.property("properties", name);
-            match b.get(name) {
-                Some(new_schema) => self.node(old_schema, new_schema, &place, flipped),
-                None => {
+        for (name, old_schema, new_schema) in a.union(b) {
+            match (old_schema, new_schema) {
+                (Some(old_schema), Some(new_schema)) => {
+                    if !self.twins.settled(old_schema, new_schema) {
+                        self.node(old_schema, new_schema, &here.property("properties", name), flipped);
+                    }
+                }
+                (Some(old_schema), None) => {
+                    let place = here.property("properties", name);
                     let site = Site {
                         location: place.location.clone(),
                         old: old_schema.ptr.clone(),
@@ -235,18 +236,17 @@ impl<'w> Walk<'w> {
                     let via = definition(o, n, "properties");
                     self.property_change(Fixed::PropertyRemoved, site, &place, Some(old_schema.raw), None, via);
                 }
-            }
-        }
-        for (name, new_schema) in b {
-            if !a.contains_key(name) {
-                let place = here.property("properties", name);
-                let site = Site {
-                    location: place.location.clone(),
-                    old: o.kw_pointer("properties").or(o.ptr.clone()),
-                    new: new_schema.ptr.clone(),
-                };
-                let via = definition(o, n, "properties");
-                self.property_change(Fixed::PropertyAdded, site, &place, None, Some(new_schema.raw), via);
+                (None, Some(new_schema)) => {
+                    let place = here.property("properties", name);
+                    let site = Site {
+                        location: place.location.clone(),
+                        old: o.kw_pointer("properties").or(o.ptr.clone()),
+                        new: new_schema.ptr.clone(),
+                    };
+                    let via = definition(o, n, "properties");
+                    self.property_change(Fixed::PropertyAdded, site, &place, None, Some(new_schema.raw), via);
+                }
+                (None, None) => {}
             }
         }
     }
@@ -446,9 +446,9 @@ impl<'w> Walk<'w> {
         }
         let empty = Schemas::new();
         let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
-        for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
+        for (key, x, y) in a.union(b) {
             let place = here.below(keyword, Some(key), &format!("{{{keyword} {key}}}"));
-            let effect = match (a.get(key), b.get(key)) {
+            let effect = match (x, y) {
                 (Some(x), Some(y)) => {
                     self.node(x, y, &place, flipped);
                     continue;
@@ -456,7 +456,6 @@ impl<'w> Walk<'w> {
                 (Some(_), None) => Effect::Widened,
                 _ => Effect::Narrowed,
             };
-            let (x, y) = (a.get(key), b.get(key));
             let site = Site {
                 location: place.location.clone(),
                 old: x.and_then(|s| s.ptr.clone()).or(o.kw_pointer(keyword)),
