@@ -8,8 +8,12 @@ use serde_json::Value;
 pub fn parse_text(text: &str, input: Input) -> Result<Value, Error> {
     match syntax(text, input)? {
         (Syntax::Json, text) => serde_json::from_str(text).map_err(|e| json_error(&e, input)),
-        (Syntax::Yaml, text) => serde_yaml::from_str(text).map_err(|e| yaml_error(&e, input)),
+        (Syntax::Yaml, text) => parse_yaml(text, input),
     }
+}
+
+fn parse_yaml(text: &str, input: Input) -> Result<Value, Error> {
+    serde_yaml::from_str(text).map_err(|e| yaml_error(&e, input))
 }
 
 /// Parses OLD and NEW and lends both documents to `compare`, whose result cannot borrow them.
@@ -36,7 +40,7 @@ fn parse_in<'s>(scope: Scope<'s>, text: &str, input: Input) -> Result<Built<'s, 
         (Syntax::Json, text) => unsafe { scope.build(|| serde_json::from_str::<Value>(text)) }
             .transpose()
             .map_err(|e| json_error(&e, input)),
-        (Syntax::Yaml, text) => Ok(Built::on_heap(serde_yaml::from_str(text).map_err(|e| yaml_error(&e, input))?)),
+        (Syntax::Yaml, text) => parse_yaml(text, input).map(Built::on_heap),
     }
 }
 
