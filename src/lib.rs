@@ -33,6 +33,8 @@ pub mod schema;
 pub mod semver;
 pub mod severity;
 pub mod snapshot;
+#[cfg(test)]
+mod test_random;
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;

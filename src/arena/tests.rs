@@ -2,6 +2,7 @@
 //! not the global allocator; in wasm it is, and every wasm test runs through it).
 
 use super::*;
+use crate::test_random::Lcg;
 
 fn layout(size: usize, align: usize) -> Layout {
     Layout::from_size_align(size, align).unwrap()
@@ -31,12 +32,11 @@ fn built_blocks_are_aligned_disjoint_and_keep_their_bytes_across_chunks() {
     let arena = ParseArena::new();
     arena.scope(|scope| {
         let mut blocks = Vec::new();
-        let mut seed = 0x2545_f491_u64;
+        let mut random = Lcg(0x2545_f491);
         // About 3 MiB in blocks of up to 8 KiB, plus one bigger than a chunk: several chunks.
         for i in 0..800 {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let size = if i == 400 { 3 << 20 } else { 1 + (seed >> 33) as usize % 8192 };
-            let align = 1 << ((seed >> 20) % 7);
+            let size = if i == 400 { 3 << 20 } else { 1 + random.next(8192) };
+            let align = 1 << random.next(7);
             let address = alloc_in(scope, &arena, layout(size, align));
             assert_ne!(address, 0);
             assert_eq!(address % align, 0, "block of {size} bytes not aligned to {align}");

@@ -1,4 +1,5 @@
 use super::Glob;
+use crate::test_random::Lcg;
 use globset::GlobBuilder;
 
 /// globset's own answer, through its regex engine (linked into tests only).
@@ -85,16 +86,6 @@ fn rule_and_entity_globs_match_as_globset_does() {
         "[z-a]",
     ] {
         agree(pattern, TEXTS);
-    }
-}
-
-/// A fixed-seed generator: the same patterns on every run.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, below: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % below
     }
 }
 

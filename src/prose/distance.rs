@@ -79,31 +79,28 @@ pub fn osa_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_random::Lcg;
 
     /// Seeded texts over a small alphabet, edited copies of each other, across block edges.
     #[test]
     fn equals_strsim_on_seeded_texts() {
-        let mut seed: u64 = 7;
-        let mut next = move || {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (seed >> 33) as usize
-        };
+        let mut random = Lcg(7);
         let letters = ['a', 'b', 'c', 'é', 'x'];
         for round in 0..3_000 {
             let max = [4, 64, 65, 130, 260][round % 5];
-            let alphabet = 2 + next() % 4;
-            let a: Vec<char> = (0..next() % max).map(|_| letters[next() % alphabet]).collect();
+            let alphabet = 2 + random.next(4);
+            let a: Vec<char> = (0..random.next(max)).map(|_| letters[random.next(alphabet)]).collect();
             let mut b = a.clone();
-            for _ in 0..next() % 6 {
+            for _ in 0..random.next(6) {
                 let len = b.len();
-                match next() % 4 {
-                    0 if len > 1 => b.swap(next() % (len - 1), 0),
+                match random.next(4) {
+                    0 if len > 1 => b.swap(random.next(len - 1), 0),
                     1 if len > 0 => {
-                        b.remove(next() % len);
+                        b.remove(random.next(len));
                     }
-                    2 => b.insert(next() % (len + 1), 'z'),
+                    2 => b.insert(random.next(len + 1), 'z'),
                     _ if len > 1 => {
-                        let i = next() % (len - 1);
+                        let i = random.next(len - 1);
                         b.swap(i, i + 1)
                     }
                     _ => {}

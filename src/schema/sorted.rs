@@ -188,21 +188,18 @@ impl<'m, 'k, V> IntoIterator for &'m SortedMap<'k, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_random::Lcg;
     use std::collections::BTreeMap;
 
     /// Every operation agrees with a BTreeMap on a deterministic sequence of random ones.
     #[test]
     fn behaves_like_a_btreemap() {
-        let mut state = 7u64;
-        let mut next = move || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) as usize
-        };
+        let mut random = Lcg(7);
         let mut ours = SortedMap::new();
         let mut theirs = BTreeMap::new();
         for step in 0..5_000 {
-            let key = format!("k{}", next() % 40);
-            match next() % 6 {
+            let key = format!("k{}", random.next(40));
+            match random.next(6) {
                 0 | 1 => assert_eq!(ours.insert(key.clone(), step), theirs.insert(key, step)),
                 2 => assert_eq!(ours.remove(&key), theirs.remove(&key)),
                 3 => assert_eq!(ours.get(&key), theirs.get(&key)),
@@ -234,20 +231,16 @@ mod tests {
     /// summary bit never hides a key, on random maps over overlapping key sets.
     #[test]
     fn union_and_lookups_agree_with_searching() {
-        let mut state = 11u64;
-        let mut next = move || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            (state >> 33) as usize
-        };
+        let mut random = Lcg(11);
         let names = ["", "a", "ab", "type", "types", "items", "prefixItems", "properties", "\u{e9}", "z"];
         for _ in 0..500 {
             let mut pick = || -> SortedMap<usize> {
-                let count = next() % 6;
-                (0..count).map(|i| (Cow::Borrowed(names[next() % names.len()]), i)).collect()
+                let count = random.next(6);
+                (0..count).map(|i| (Cow::Borrowed(names[random.next(names.len())]), i)).collect()
             };
             let (mut a, b) = (pick(), pick());
-            if next() % 3 == 0 {
-                let gone = names[next() % names.len()];
+            if random.next(3) == 0 {
+                let gone = names[random.next(names.len())];
                 a.remove(gone);
                 assert_eq!(a.get(gone), None);
             }
