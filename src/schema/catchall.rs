@@ -76,13 +76,12 @@ impl Diff<'_> {
                 (KwValue::Schema(p), KwValue::Schema(q)) => self.nodes(p, q, &here.keyword(name)),
                 (KwValue::Map(p), KwValue::Map(q)) => {
                     for (key, s, t) in p.union(q) {
-                        let pair = (s, t);
-                        if let (Some(s), Some(t)) = pair {
+                        if let (Some(s), Some(t)) = (s, t) {
                             if self.twins.settled(s, t) {
                                 continue;
                             }
                         }
-                        self.entry(o, n, name, here.property(name, key), pair);
+                        self.entry(o, n, name, here.property(name, key), (s, t));
                     }
                 }
                 (KwValue::List(p), KwValue::List(q)) => {

@@ -220,34 +220,24 @@ impl<'w> Walk<'w> {
         let empty = Schemas::new();
         let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
         for (name, old_schema, new_schema) in a.union(b) {
-            match (old_schema, new_schema) {
-                (Some(old_schema), Some(new_schema)) => {
-                    if !self.twins.settled(old_schema, new_schema) {
-                        self.node(old_schema, new_schema, &here.property("properties", name), flipped);
-                    }
+            if let (Some(x), Some(y)) = (old_schema, new_schema) {
+                if !self.twins.settled(x, y) {
+                    self.node(x, y, &here.property("properties", name), flipped);
                 }
-                (Some(old_schema), None) => {
-                    let place = here.property("properties", name);
-                    let site = Site {
-                        location: place.location.clone(),
-                        old: old_schema.ptr.clone(),
-                        new: n.kw_pointer("properties").or(n.ptr.clone()),
-                    };
-                    let via = definition(o, n, "properties");
-                    self.property_change(Fixed::PropertyRemoved, site, &place, Some(old_schema.raw), None, via);
-                }
-                (None, Some(new_schema)) => {
-                    let place = here.property("properties", name);
-                    let site = Site {
-                        location: place.location.clone(),
-                        old: o.kw_pointer("properties").or(o.ptr.clone()),
-                        new: new_schema.ptr.clone(),
-                    };
-                    let via = definition(o, n, "properties");
-                    self.property_change(Fixed::PropertyAdded, site, &place, None, Some(new_schema.raw), via);
-                }
-                (None, None) => {}
+                continue;
             }
+            // Present on one side: the property's own pointer there, the `properties` keyword
+            // (or the node) on the side that lacks it.
+            let pointer = |schema: Option<&Node>, node: &Node| match schema {
+                Some(schema) => schema.ptr.clone(),
+                None => node.kw_pointer("properties").or(node.ptr.clone()),
+            };
+            let place = here.property("properties", name);
+            let site =
+                Site { location: place.location.clone(), old: pointer(old_schema, o), new: pointer(new_schema, n) };
+            let rule = if old_schema.is_some() { Fixed::PropertyRemoved } else { Fixed::PropertyAdded };
+            let via = definition(o, n, "properties");
+            self.property_change(rule, site, &place, old_schema.map(|s| s.raw), new_schema.map(|s| s.raw), via);
         }
     }
 
