@@ -1,5 +1,5 @@
 # mcp-contract: the same targets on every machine (DESIGN.md §6).
-#   make build   wasm module into pkg/ and js/pkg/, the npm package ready to run
+#   make build   wasm module into pkg/ and js/pkg/, the CLI bundle js/dist/cli.cjs: the npm package ready to run
 #   make demo    build, then diff the bundled example pair and print the report
 #   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)
 #   make bench   benchmarks that print figures, and the wasm size
@@ -45,10 +45,11 @@ $(JS_DEPS_STAMP): js/package.json js/package-lock.json
 	cd js && $(NPM) ci --no-audit --no-fund --loglevel=error
 
 # ---- build ----
-build: setup-rust setup-wasm-bindgen
+build: setup-rust setup-wasm-bindgen $(JS_DEPS_STAMP)
 	$(CARGO) build --release --target $(WASM_TARGET) --lib
 	wasm-bindgen --target web --remove-name-section --out-dir pkg $(WASM_RELEASE)
 	rm -rf js/pkg && mkdir -p js/pkg && cp pkg/$(CRATE).js pkg/$(CRATE)_bg.wasm pkg/$(CRATE).d.ts js/pkg/
+	cd js && $(NODE) build-cli.mjs
 	@if [ -f www/package.json ]; then $(MAKE) --no-print-directory build-www; fi
 
 # ---- playground hook: www/ owns this target's recipe; it runs only when www/package.json exists ----

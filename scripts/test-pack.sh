@@ -8,7 +8,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 tarball=$(cd "$root/js" && npm pack --silent --pack-destination "$tmp" | tail -n 1)
 contents=$(tar tzf "$tmp/$tarball")
-for required in package/bin/mcp-contract.js package/index.js package/index.d.ts package/rule-ids.d.ts \
+for required in package/bin/mcp-contract.js package/bin/package.json package/dist/cli.cjs package/index.js package/index.d.ts package/rule-ids.d.ts \
   package/rule-examples.json package/pkg/mcp_contract.js package/pkg/mcp_contract_bg.wasm; do
   grep -qx "$required" <<<"$contents" || { echo "test-pack: $tarball lacks $required" >&2; exit 1; }
 done

@@ -1,0 +1,39 @@
+// The bin runs dist/cli.cjs, a CommonJS bundle of lib/ (build-cli.mjs): it must be what lib/
+// is today, and it must keep the fast start it exists for.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { build } from "esbuild";
+import { cliBundle } from "../build-cli.mjs";
+import { cli, fixturesDir, jsRoot } from "./helpers.mjs";
+
+const scratch = mkdtempSync(join(tmpdir(), "mcp-contract-bundle-"));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+test("dist/cli.cjs is the bundle of lib/ as it is now (else run `make build`)", async () => {
+  const { outputFiles } = await build({ ...cliBundle, write: false });
+  assert.equal(outputFiles.length, 1);
+  const onDisk = readFileSync(cliBundle.outfile, "utf8");
+  assert.ok(onDisk === outputFiles[0].text, "dist/cli.cjs is stale: lib/ changed since the last `make build`");
+});
+
+test("a diff never starts Node's ES module loader", () => {
+  const pair = join(fixturesDir, "tool.description.changed");
+  const result = cli(["diff", join(pair, "old.json"), join(pair, "new.json")], { env: { NODE_DEBUG: "esm" } });
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /tool\.description\.changed/);
+  // NODE_DEBUG=esm makes the loader log each step as "ESM <pid>: …" on stderr.
+  assert.deepEqual(result.stderr.split("\n").filter((line) => line.startsWith("ESM ")), []);
+});
+
+test("an unbuilt bundle is one line that says what to run", () => {
+  mkdirSync(join(scratch, "bin"));
+  for (const file of ["mcp-contract.js", "package.json"]) copyFileSync(join(jsRoot, "bin", file), join(scratch, "bin", file));
+  const result = spawnSync(process.execPath, [join(scratch, "bin", "mcp-contract.js"), "--version"], { encoding: "utf8" });
+  assert.equal(result.status, 2);
+  assert.equal(result.stdout, "");
+  assert.equal(result.stderr, "mcp-contract: cannot start: dist/cli.cjs is missing; run `make build` (or `npm run build` in js/)\n");
+});
