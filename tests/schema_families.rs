@@ -362,6 +362,24 @@ fn annotations_have_their_own_rules() {
 }
 
 /// Pairs of spellings that mean the same schema (real-snapshots §7a, the list).
+/// Definition `A` refers to `B`; both unchanged on both sides of the rows that use them.
+fn defs_a_b() -> Value {
+    json!({
+        "A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}, "required": ["b"]},
+        "B": {"type": "string", "enum": ["x", "y"]},
+    })
+}
+
+/// `A` written inline, with `B` inline in it.
+fn inline_a() -> Value {
+    json!({"type": "object", "properties": {"b": {"type": "string", "enum": ["y", "x"]}}, "required": ["b"]})
+}
+
+fn with_description(mut schema: Value, description: &str) -> Value {
+    schema["description"] = json!(description);
+    schema
+}
+
 fn equivalent_rows() -> Vec<(&'static str, Value, Value)> {
     vec![
         (
@@ -391,6 +409,23 @@ fn equivalent_rows() -> Vec<(&'static str, Value, Value)> {
             "$ref ≡ inline",
             json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string", "enum": ["x", "y"]}}}),
             json!({"type": "object", "properties": {"a": {"type": "string", "enum": ["y", "x"]}}}),
+        ),
+        (
+            // An unchanged definition that itself uses `$ref` is left lazy; met by its inline
+            // copy, it is expanded from where it sits in its own document.
+            "$ref to an unchanged definition that uses $ref ≡ inline",
+            json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": defs_a_b()}),
+            json!({"type": "object", "properties": {"a": inline_a()}, "$defs": defs_a_b()}),
+        ),
+        (
+            "anyOf branch $ref to an unchanged definition that uses $ref ≡ inline",
+            json!({"type": "object", "properties": {"a": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}}, "$defs": defs_a_b()}),
+            json!({"type": "object", "properties": {"a": {"anyOf": [{"type": "null"}, inline_a()]}}, "$defs": defs_a_b()}),
+        ),
+        (
+            "$ref with siblings to an unchanged definition that uses $ref ≡ inline",
+            json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A", "description": "d"}}, "$defs": defs_a_b()}),
+            json!({"type": "object", "properties": {"a": with_description(inline_a(), "d")}, "$defs": defs_a_b()}),
         ),
         (
             "definitions ≡ $defs",

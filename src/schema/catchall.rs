@@ -44,9 +44,9 @@ impl Diff<'_> {
             return;
         }
         match (&o.body, &n.body) {
-            (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
-            (Body::Lazy, _) => self.nodes(&force(o), n, here),
-            (_, Body::Lazy) => self.nodes(o, &force(n), here),
+            (Body::Lazy(_), Body::Lazy(_)) if json_eq(o.raw, n.raw) => {}
+            (Body::Lazy(_), _) => self.nodes(&force(o), n, here),
+            (_, Body::Lazy(_)) => self.nodes(o, &force(n), here),
             (Body::Keywords(a), Body::Keywords(b)) => self.keywords(o, n, a, b, here),
             (Body::Never, Body::Never) => {}
             (Body::Raw, Body::Raw) if json_eq(o.raw, n.raw) => {}

@@ -14,9 +14,9 @@ pub const MAX_BRANCH_PAIRS: usize = 16_384;
 /// Equality of two normalised nodes (order-free where the keyword is order-free).
 pub fn node_eq(a: &Node, b: &Node) -> bool {
     match (&a.body, &b.body) {
-        (Body::Lazy, Body::Lazy) => json_eq(a.raw, b.raw),
-        (Body::Lazy, _) => node_eq(&force(a), b),
-        (_, Body::Lazy) => node_eq(a, &force(b)),
+        (Body::Lazy(_), Body::Lazy(_)) => json_eq(a.raw, b.raw),
+        (Body::Lazy(_), _) => node_eq(&force(a), b),
+        (_, Body::Lazy(_)) => node_eq(a, &force(b)),
         (Body::Never, Body::Never) => true,
         (Body::Keywords(x), Body::Keywords(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| kw_eq(k, v, w)))

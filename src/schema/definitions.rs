@@ -91,7 +91,8 @@ fn definitions(root: &Value) -> BTreeMap<String, &Value> {
         }
         match value {
             Value::Object(map) => {
-                for (key, child) in map {
+                // Only objects and arrays can hold a definition.
+                for (key, child) in map.iter().filter(|(_, child)| child.is_object() || child.is_array()) {
                     if DATA.contains(&key.as_str()) {
                         continue;
                     }
@@ -105,7 +106,7 @@ fn definitions(root: &Value) -> BTreeMap<String, &Value> {
                 }
             }
             Value::Array(items) => {
-                for (i, item) in items.iter().enumerate() {
+                for (i, item) in items.iter().enumerate().filter(|(_, item)| item.is_object() || item.is_array()) {
                     visited.push((at, Some(Token::Index(i))));
                     stack.push((item, visited.len() - 1, levels + 1));
                 }

@@ -3,13 +3,14 @@
 //! remembers where it came from in its input document (so findings point at the source, through
 //! `$ref` into the definition).
 
-use super::canon::{canonical_set, json_eq, ref_free};
+use super::canon::{canonical_set, json_eq};
 use super::rewrite::{canonical_dialect, conjoin, respell, simplify};
 use super::sorted::SortedMap;
 use super::types::TypeSet;
 use crate::json::{child_pointer, index_pointer};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
@@ -79,10 +80,29 @@ pub enum Body<'a> {
     Raw,
     /// Beyond [`MAX_DEPTH`]: compared raw.
     TooDeep,
-    /// Not normalised yet: a subtree found equal and `$ref`-free on both sides before
-    /// normalisation ([`equal_subtrees`]), so it usually needs no work at all; [`force`]
-    /// normalises it when it meets something it is not equal to.
-    Lazy,
+    /// Not normalised yet: a subtree found equal on both sides before normalisation, with every
+    /// `$ref` it reaches equal too ([`equal_subtrees`]), so it usually needs no work at all;
+    /// [`force`] normalises it when it meets something it is not equal to. A subtree that holds
+    /// `$ref`s keeps what forcing needs to expand them as the eager pass would have.
+    Lazy(Option<Box<Deferred<'a>>>),
+}
+
+/// Where a lazy subtree that holds `$ref`s sits in its normalisation: forcing it from here
+/// gives the tree eager normalisation would have built (same document, `$ref` chain, depth, and
+/// the same expansion budget, so deferring never buys more expansions than the limit).
+pub struct Deferred<'a> {
+    document: Rc<Document<'a>>,
+    expanding: Vec<&'a str>,
+    via: Option<Rc<str>>,
+    depth: usize,
+}
+
+/// The document a schema's `$ref`s resolve in, and its `$ref` expansion budget.
+struct Document<'a> {
+    root: &'a Value,
+    /// The root's pointer in its input (`None` when the side has no pointer).
+    base: Option<String>,
+    expansions: Cell<usize>,
 }
 
 pub struct Kw<'a> {
@@ -141,12 +161,13 @@ impl Kw<'_> {
     }
 }
 
-/// Subtrees equal on both sides and free of `$ref`, by address: normalisation leaves them
-/// lazy, and a pair of twins is known equal without comparing them again.
+/// Subtrees equal on both sides whose `$ref`s reach only definitions equal on both sides, by
+/// address: normalisation leaves them lazy, and a pair of twins is known equal without
+/// comparing them again. Each address also records whether the subtree holds a `$ref`.
 #[derive(Default)]
 pub struct Twins {
-    old_to_new: BTreeMap<usize, usize>,
-    new: BTreeSet<usize>,
+    old_to_new: BTreeMap<usize, (usize, bool)>,
+    new: BTreeMap<usize, bool>,
 }
 
 fn address(value: &Value) -> usize {
@@ -154,15 +175,16 @@ fn address(value: &Value) -> usize {
 }
 
 impl Twins {
-    fn is_lazy(&self, value: &Value) -> bool {
+    /// `None` if `value` is not to be left lazy, else whether it holds a `$ref`.
+    fn lazy(&self, value: &Value) -> Option<bool> {
         let at = address(value);
-        self.old_to_new.contains_key(&at) || self.new.contains(&at)
+        self.old_to_new.get(&at).map(|&(_, refs)| refs).or_else(|| self.new.get(&at).copied())
     }
 
     /// Whether `old` and `new` were found equal together (so nothing below them can differ).
     pub fn settled(&self, old: &Node, new: &Node) -> bool {
-        matches!((&old.body, &new.body), (Body::Lazy, Body::Lazy))
-            && self.old_to_new.get(&address(old.raw)) == Some(&address(new.raw))
+        matches!((&old.body, &new.body), (Body::Lazy(_), Body::Lazy(_)))
+            && self.old_to_new.get(&address(old.raw)).map(|&(twin, _)| twin) == Some(address(new.raw))
     }
 }
 
@@ -188,11 +210,23 @@ pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Norma
     Normalised { tree: node, reached: norm.reached }
 }
 
-/// Normalises a subtree left lazy. It refers to no definition, so it is its own document.
+/// Normalises a subtree left lazy: from where it was deferred if it holds `$ref`s, else as its
+/// own document.
 pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
     let none = Twins::default();
-    let mut norm = Normaliser::new(node.raw, node.ptr.clone(), &none);
-    norm.node(node.raw, node.ptr.clone(), &None, 0)
+    match &node.body {
+        Body::Lazy(Some(deferred)) => {
+            let Deferred { document, expanding, via, depth } = deferred.as_ref();
+            let mut norm = Normaliser {
+                lazy: &none,
+                doc: document.clone(),
+                expanding: expanding.clone(),
+                reached: BTreeSet::new(),
+            };
+            norm.node(node.raw, node.ptr.clone(), via, *depth)
+        }
+        _ => Normaliser::new(node.raw, node.ptr.clone(), &none).node(node.raw, node.ptr.clone(), &None, 0),
+    }
 }
 
 /// Keywords whose entries are subschemas worth skipping when equal on both sides.
@@ -200,12 +234,14 @@ const ENTRY_MAPS: &[&str] = &["properties", "patternProperties", "dependentSchem
 /// Keywords holding one subschema, searched for such maps.
 const SINGLE_SCHEMAS: &[&str] = &["items", "additionalProperties", "propertyNames", "contains", "not"];
 
-/// The addresses (in both documents) of map entries that are equal on both sides and refer to
-/// no definition: they cannot produce a finding, so normalisation leaves them lazy. Found by
-/// walking both raw schemas in parallel, only through non-composition keywords, so a lazy
-/// entry is always compared with its lazy twin.
+/// The addresses (in both documents) of map entries that are equal on both sides and whose
+/// `$ref`s, followed through every definition they reach, resolve to equal definitions on both
+/// sides: they normalise alike, so cannot produce a finding, and normalisation leaves them lazy.
+/// Found by walking both raw schemas in parallel, only through non-composition keywords, so a
+/// lazy entry is usually compared with its lazy twin.
 pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
     let mut lazy = Twins::default();
+    let mut targets = Targets { old, new, known: BTreeMap::new() };
     let mut stack = vec![(old, new, 0usize)];
     while let Some((a, b, depth)) = stack.pop() {
         let (Value::Object(x), Value::Object(y)) = (a, b) else { continue };
@@ -223,11 +259,12 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
             let (Value::Object(xs), Value::Object(ys)) = (xv, yv) else { continue };
             for (name, xe) in xs {
                 let Some(ye) = ys.get(name) else { continue };
-                if json_eq(xe, ye) && ref_free(xe) {
-                    lazy.old_to_new.insert(address(xe), address(ye));
-                    lazy.new.insert(address(ye));
-                } else {
-                    stack.push((xe, ye, depth + 1));
+                match json_eq(xe, ye).then(|| targets.settled(xe)).flatten() {
+                    Some(refs) => {
+                        lazy.old_to_new.insert(address(xe), (address(ye), refs));
+                        lazy.new.insert(address(ye), refs);
+                    }
+                    None => stack.push((xe, ye, depth + 1)),
                 }
             }
         }
@@ -235,13 +272,75 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
     lazy
 }
 
+/// `$ref` targets as both documents resolve them, each looked up once.
+struct Targets<'v> {
+    old: &'v Value,
+    new: &'v Value,
+    /// Target → the `$ref`s inside it if it is the same on both sides (both resolve to equal
+    /// values, or neither resolves), `None` if it differs.
+    known: BTreeMap<&'v str, Option<Vec<&'v str>>>,
+}
+
+impl<'v> Targets<'v> {
+    /// For a subtree equal on both sides: whether every `$ref` it reaches, directly or through
+    /// the definitions it reaches, is the same on both sides (`None` if not, or if it holds a
+    /// dynamic reference), and if so whether it holds any `$ref`.
+    fn settled(&mut self, subtree: &'v Value) -> Option<bool> {
+        let mut pending = refs_in(subtree)?;
+        let holds_refs = !pending.is_empty();
+        let mut seen = BTreeSet::new();
+        while let Some(target) = pending.pop() {
+            if !seen.insert(target) {
+                continue;
+            }
+            if !self.known.contains_key(target) {
+                let same = match (resolve_ref(self.old, target), resolve_ref(self.new, target)) {
+                    (Some(a), Some(b)) if json_eq(a, b) => refs_in(a),
+                    (None, None) => Some(Vec::new()),
+                    _ => None,
+                };
+                self.known.insert(target, same);
+            }
+            pending.extend(self.known[target].as_deref()?);
+        }
+        Some(holds_refs)
+    }
+}
+
+/// The `$ref` strings in a raw subtree, or `None` if it holds a dynamic reference (resolved by
+/// scope, so never assumed alike).
+fn refs_in(value: &Value) -> Option<Vec<&str>> {
+    let mut refs = Vec::new();
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => {
+                if map.contains_key("$dynamicRef") || map.contains_key("$recursiveRef") {
+                    return None;
+                }
+                if let Some(Value::String(target)) = map.get("$ref") {
+                    refs.push(target.as_str());
+                }
+                stack.extend(map.values());
+            }
+            _ => {}
+        }
+    }
+    Some(refs)
+}
+
+/// What a `$ref` points at in `root`, resolved as [`Normaliser::expand_ref`] resolves it.
+fn resolve_ref<'v>(root: &'v Value, target: &str) -> Option<&'v Value> {
+    let fragment = target.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/'))?;
+    crate::json::resolve(root, fragment)
+}
+
 struct Normaliser<'a, 'l> {
     lazy: &'l Twins,
-    root: &'a Value,
-    base: Option<String>,
+    doc: Rc<Document<'a>>,
     /// `$ref` targets being expanded (the current chain): a repeat is a cycle.
     expanding: Vec<&'a str>,
-    expansions: usize,
     /// Pointers of the `$ref` targets whose content entered the tree.
     reached: BTreeSet<String>,
 }
@@ -250,13 +349,18 @@ impl<'a, 'l> Normaliser<'a, 'l> {
     /// A normaliser for the document `root`, whose pointer in its input is `base`. The root
     /// counts as being expanded, so a `$ref` to `#` is a cycle.
     fn new(root: &'a Value, base: Option<String>, lazy: &'l Twins) -> Normaliser<'a, 'l> {
-        Normaliser { lazy, root, base, expanding: vec!["#"], expansions: 0, reached: BTreeSet::new() }
+        let doc = Rc::new(Document { root, base, expansions: Cell::new(0) });
+        Normaliser { lazy, doc, expanding: vec!["#"], reached: BTreeSet::new() }
     }
 
     fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {
+        let lazy = self.lazy.lazy(raw);
         let body = match raw {
             _ if depth > MAX_DEPTH => Body::TooDeep,
-            _ if self.lazy.is_lazy(raw) => Body::Lazy,
+            _ if lazy.is_some() => Body::Lazy((lazy == Some(true)).then(|| {
+                let (document, expanding) = (self.doc.clone(), self.expanding.clone());
+                Box::new(Deferred { document, expanding, via: via.clone(), depth })
+            })),
             Value::Bool(true) => Body::Keywords(Keywords::new()),
             Value::Bool(false) => Body::Never,
             Value::Object(map) => return self.object(raw, map, ptr, via, depth),
@@ -326,7 +430,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         // Composition logic (nullable and single-branch collapse, disjointness) reads inside
         // branches, so a branch that reached a lazy definition through `$ref` is normalised.
         let mut branch = |(i, item)| match self.node(item, at(i), via, depth + 1) {
-            node if matches!(node.body, Body::Lazy) => force(&node),
+            node if matches!(node.body, Body::Lazy(_)) => force(&node),
             node => node,
         };
         items.iter().enumerate().map(&mut branch).collect()
@@ -399,7 +503,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
                 return node;
             }
         };
-        let Some(value) = crate::json::resolve(self.root, fragment) else {
+        let Some(value) = crate::json::resolve(self.doc.root, fragment) else {
             unexpanded(&mut node, "its target does not exist");
             return node;
         };
@@ -408,17 +512,21 @@ impl<'a, 'l> Normaliser<'a, 'l> {
             unexpanded(&mut node, "recursive reference");
             return node;
         }
-        if self.expansions >= MAX_REF_EXPANSIONS {
+        let expansions = &self.doc.expansions;
+        if expansions.get() >= MAX_REF_EXPANSIONS {
             unexpanded(&mut node, "too many references to expand");
             return node;
         }
-        self.expansions += 1;
+        expansions.set(expansions.get() + 1);
         self.reached.insert(fragment.to_string());
         self.expanding.push(target);
-        let ptr = self.base.as_ref().map(|b| [b.as_str(), fragment].concat());
+        let ptr = self.doc.base.as_ref().map(|b| [b.as_str(), fragment].concat());
         let via: Option<Rc<str>> = Some(Rc::from(target));
         let resolved = self.node(value, ptr, &via, depth + 1);
         self.expanding.pop();
         conjoin(resolved, node, target)
     }
 }
+
+#[cfg(test)]
+mod tests;

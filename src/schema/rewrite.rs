@@ -402,12 +402,12 @@ pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &s
     let alone = siblings.keywords().is_some_and(Keywords::is_empty);
     let resolved = match resolved.body {
         // `{$ref: X}` alone is X: keep it lazy, pointing into the definition.
-        Body::Lazy if alone => return resolved,
-        Body::Lazy => force(&resolved),
+        Body::Lazy(_) if alone => return resolved,
+        Body::Lazy(_) => force(&resolved),
         _ => resolved,
     };
     match resolved.body {
-        Body::Lazy => siblings,
+        Body::Lazy(_) => siblings,
         Body::Never => Node { raw: siblings.raw, ptr: siblings.ptr, body: Body::Never },
         Body::Keywords(_) => {
             let Body::Keywords(sibling_kws) = std::mem::replace(&mut siblings.body, Body::Raw) else {

@@ -143,14 +143,15 @@ impl<'w> Walk<'w> {
     }
 
     pub fn node(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
-        // Same text that refers to no definition is the same schema: nothing to find below.
+        // Twins, or the same text that refers to no definition, are the same schema: nothing to
+        // find below.
         if self.twins.settled(o, n) || unexpanded_equal(o.raw, n.raw) {
             return;
         }
         match (&o.body, &n.body) {
-            (Body::Lazy, Body::Lazy) if json_eq(o.raw, n.raw) => {}
-            (Body::Lazy, _) => self.node(&force(o), n, here, flipped),
-            (_, Body::Lazy) => self.node(o, &force(n), here, flipped),
+            (Body::Lazy(_), Body::Lazy(_)) if json_eq(o.raw, n.raw) => {}
+            (Body::Lazy(_), _) => self.node(&force(o), n, here, flipped),
+            (_, Body::Lazy(_)) => self.node(o, &force(n), here, flipped),
             (Body::Keywords(_), Body::Keywords(_)) => self.keywords(o, n, here, flipped),
             (Body::Never, Body::Never) | (Body::Raw, Body::Raw) => {}
             (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
