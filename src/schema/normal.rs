@@ -163,11 +163,13 @@ impl Kw<'_> {
 
 /// Subtrees equal on both sides whose `$ref`s reach only definitions equal on both sides, by
 /// address: normalisation leaves them lazy, and a pair of twins is known equal without
-/// comparing them again. Each address also records whether the subtree holds a `$ref`.
+/// comparing them again.
 #[derive(Default)]
 pub struct Twins {
-    old_to_new: BTreeMap<usize, (usize, bool)>,
-    new: BTreeMap<usize, bool>,
+    old_to_new: BTreeMap<usize, usize>,
+    new: BTreeSet<usize>,
+    /// The lazy subtrees (either side) that hold a `$ref`.
+    holding_refs: BTreeSet<usize>,
 }
 
 fn address(value: &Value) -> usize {
@@ -178,13 +180,13 @@ impl Twins {
     /// `None` if `value` is not to be left lazy, else whether it holds a `$ref`.
     fn lazy(&self, value: &Value) -> Option<bool> {
         let at = address(value);
-        self.old_to_new.get(&at).map(|&(_, refs)| refs).or_else(|| self.new.get(&at).copied())
+        (self.old_to_new.contains_key(&at) || self.new.contains(&at)).then(|| self.holding_refs.contains(&at))
     }
 
     /// Whether `old` and `new` were found equal together (so nothing below them can differ).
     pub fn settled(&self, old: &Node, new: &Node) -> bool {
         matches!((&old.body, &new.body), (Body::Lazy(_), Body::Lazy(_)))
-            && self.old_to_new.get(&address(old.raw)).map(|&(twin, _)| twin) == Some(address(new.raw))
+            && self.old_to_new.get(&address(old.raw)) == Some(&address(new.raw))
     }
 }
 
@@ -241,7 +243,7 @@ const SINGLE_SCHEMAS: &[&str] = &["items", "additionalProperties", "propertyName
 /// lazy entry is usually compared with its lazy twin.
 pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
     let mut lazy = Twins::default();
-    let mut targets = Targets { old, new, known: BTreeMap::new() };
+    let mut targets = Targets { old, new, index: BTreeMap::new(), facts: Vec::new(), calls: 0 };
     let mut stack = vec![(old, new, 0usize)];
     while let Some((a, b, depth)) = stack.pop() {
         let (Value::Object(x), Value::Object(y)) = (a, b) else { continue };
@@ -261,8 +263,11 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
                 let Some(ye) = ys.get(name) else { continue };
                 match json_eq(xe, ye).then(|| targets.settled(xe)).flatten() {
                     Some(refs) => {
-                        lazy.old_to_new.insert(address(xe), (address(ye), refs));
-                        lazy.new.insert(address(ye), refs);
+                        lazy.old_to_new.insert(address(xe), address(ye));
+                        lazy.new.insert(address(ye));
+                        if refs {
+                            lazy.holding_refs.extend([address(xe), address(ye)]);
+                        }
                     }
                     None => stack.push((xe, ye, depth + 1)),
                 }
@@ -276,9 +281,13 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
 struct Targets<'v> {
     old: &'v Value,
     new: &'v Value,
-    /// Target → the `$ref`s inside it if it is the same on both sides (both resolve to equal
-    /// values, or neither resolves), `None` if it differs.
-    known: BTreeMap<&'v str, Option<Vec<&'v str>>>,
+    /// Target → its entry in `facts`.
+    index: BTreeMap<&'v str, usize>,
+    /// Per target: the `$ref`s inside it if it is the same on both sides (both resolve to equal
+    /// values, or neither resolves), `None` if it differs; and the last `settled` call that
+    /// reached it.
+    facts: Vec<(Option<Vec<&'v str>>, usize)>,
+    calls: usize,
 }
 
 impl<'v> Targets<'v> {
@@ -288,20 +297,23 @@ impl<'v> Targets<'v> {
     fn settled(&mut self, subtree: &'v Value) -> Option<bool> {
         let mut pending = refs_in(subtree)?;
         let holds_refs = !pending.is_empty();
-        let mut seen = BTreeSet::new();
+        self.calls += 1;
         while let Some(target) = pending.pop() {
-            if !seen.insert(target) {
-                continue;
-            }
-            if !self.known.contains_key(target) {
+            let at = *self.index.entry(target).or_insert_with(|| {
                 let same = match (resolve_ref(self.old, target), resolve_ref(self.new, target)) {
                     (Some(a), Some(b)) if json_eq(a, b) => refs_in(a),
                     (None, None) => Some(Vec::new()),
                     _ => None,
                 };
-                self.known.insert(target, same);
+                self.facts.push((same, 0));
+                self.facts.len() - 1
+            });
+            let (refs, reached_in) = &mut self.facts[at];
+            if *reached_in == self.calls {
+                continue;
             }
-            pending.extend(self.known[target].as_deref()?);
+            *reached_in = self.calls;
+            pending.extend(refs.as_deref()?);
         }
         Some(holds_refs)
     }
