@@ -24,7 +24,7 @@ mod types;
 mod walk;
 
 pub use catchall::OWNED_ELSEWHERE;
-pub use normal::{MAX_DEPTH, MAX_REF_EXPANSIONS};
+pub use normal::{MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_TARGET_VISITS};
 
 use crate::finding::{EntityRef, Finding, Site};
 use crate::json::pointer_tokens;

@@ -243,7 +243,7 @@ const SINGLE_SCHEMAS: &[&str] = &["items", "additionalProperties", "propertyName
 /// lazy entry is usually compared with its lazy twin.
 pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
     let mut lazy = Twins::default();
-    let mut targets = Targets { old, new, index: BTreeMap::new(), facts: Vec::new(), calls: 0 };
+    let mut targets = Targets::new(old, new);
     let mut stack = vec![(old, new, 0usize)];
     while let Some((a, b, depth)) = stack.pop() {
         let (Value::Object(x), Value::Object(y)) = (a, b) else { continue };
@@ -277,43 +277,68 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
     lazy
 }
 
+/// `$ref` targets visited per schema pair while looking for lazy entries. Each visit is cheap,
+/// and a target whose whole reach was found the same is not walked again, but a hostile schema
+/// (thousands of entries reaching a long chain that changes at its end) could otherwise cost
+/// entries × chain. Past it, entries are normalised eagerly, which the expansion limit bounds.
+pub const MAX_TARGET_VISITS: usize = 100_000;
+
 /// `$ref` targets as both documents resolve them, each looked up once.
 struct Targets<'v> {
     old: &'v Value,
     new: &'v Value,
     /// Target → its entry in `facts`.
     index: BTreeMap<&'v str, usize>,
-    /// Per target: the `$ref`s inside it if it is the same on both sides (both resolve to equal
-    /// values, or neither resolves), `None` if it differs; and the last `settled` call that
-    /// reached it.
-    facts: Vec<(Option<Vec<&'v str>>, usize)>,
+    facts: Vec<TargetFacts<'v>>,
+    /// `settled` calls so far, to mark the targets the current one has visited.
     calls: usize,
+    visits_left: usize,
+}
+
+struct TargetFacts<'v> {
+    /// The `$ref`s inside the target if it is the same on both sides (both resolve to equal
+    /// values, or neither resolves), `None` if it differs.
+    refs: Option<Vec<&'v str>>,
+    /// Everything it reaches was found the same on both sides.
+    reach_same: bool,
+    /// The last `settled` call that visited it.
+    visited_in: usize,
 }
 
 impl<'v> Targets<'v> {
+    fn new(old: &'v Value, new: &'v Value) -> Targets<'v> {
+        Targets { old, new, index: BTreeMap::new(), facts: Vec::new(), calls: 0, visits_left: MAX_TARGET_VISITS }
+    }
+
     /// For a subtree equal on both sides: whether every `$ref` it reaches, directly or through
-    /// the definitions it reaches, is the same on both sides (`None` if not, or if it holds a
-    /// dynamic reference), and if so whether it holds any `$ref`.
+    /// the definitions it reaches, is the same on both sides (`None` if not, if it holds a
+    /// dynamic reference, or past [`MAX_TARGET_VISITS`]), and if so whether it holds any `$ref`.
     fn settled(&mut self, subtree: &'v Value) -> Option<bool> {
         let mut pending = refs_in(subtree)?;
         let holds_refs = !pending.is_empty();
         self.calls += 1;
+        let mut visited = Vec::new();
         while let Some(target) = pending.pop() {
             let at = *self.index.entry(target).or_insert_with(|| {
-                let same = match (resolve_ref(self.old, target), resolve_ref(self.new, target)) {
+                let refs = match (resolve_ref(self.old, target), resolve_ref(self.new, target)) {
                     (Some(a), Some(b)) if json_eq(a, b) => refs_in(a),
                     (None, None) => Some(Vec::new()),
                     _ => None,
                 };
-                self.facts.push((same, 0));
+                self.facts.push(TargetFacts { refs, reach_same: false, visited_in: 0 });
                 self.facts.len() - 1
             });
-            let (refs, reached_in) = &mut self.facts[at];
-            if *reached_in == self.calls {
+            let facts = &mut self.facts[at];
+            if facts.reach_same || facts.visited_in == self.calls {
                 continue;
             }
-            *reached_in = self.calls;
-            pending.extend(refs.as_deref()?);
+            self.visits_left = self.visits_left.checked_sub(1)?;
+            facts.visited_in = self.calls;
+            pending.extend(facts.refs.as_deref()?);
+            visited.push(at);
+        }
+        for at in visited {
+            self.facts[at].reach_same = true;
         }
         Some(holds_refs)
     }

@@ -73,3 +73,42 @@ fn forcing_lazy_subtrees_spends_the_schema_s_one_expansion_budget() {
     assert!(forced_nodes <= 3 * MAX_REF_EXPANSIONS + 2 * 200, "{forced_nodes} nodes");
     assert!(forced_nodes > MAX_REF_EXPANSIONS, "the budget is spent on the forced subtrees: {forced_nodes}");
 }
+
+/// `{properties: {p0…p{entries-1}: {$ref: c0}}}` with `c0` → `c1` → … → `c{chain-1}`, the last
+/// one of type `leaf`.
+fn chained(entries: usize, chain: usize, leaf: &str) -> Value {
+    let properties: Map<String, Value> =
+        (0..entries).map(|i| (format!("p{i}"), json!({ "$ref": "#/$defs/c0" }))).collect();
+    let mut defs: Map<String, Value> =
+        (0..chain - 1).map(|i| (format!("c{i}"), json!({ "$ref": format!("#/$defs/c{}", i + 1) }))).collect();
+    defs.insert(format!("c{}", chain - 1), json!({ "type": leaf }));
+    json!({ "type": "object", "properties": properties, "$defs": defs })
+}
+
+#[test]
+fn entries_sharing_an_unchanged_chain_walk_it_once() {
+    // Without remembering that c0's whole reach is unchanged, each of the 2,000 entries would
+    // walk the 1,000 links again: 2,000,000 visits, over the bound, and no entry would be lazy.
+    let old = chained(2_000, 1_000, "string");
+    let mut new = old.clone();
+    new["description"] = json!("the schema changed elsewhere");
+    let mut targets = Targets::new(&old, &new);
+    for i in 0..2_000 {
+        assert_eq!(targets.settled(&old["properties"][format!("p{i}")]), Some(true), "p{i}");
+    }
+    assert_eq!(MAX_TARGET_VISITS - targets.visits_left, 1_000);
+    let twins = equal_subtrees(&old, &new);
+    assert_eq!(twins.lazy(&old["properties"]["p1999"]), Some(true));
+}
+
+#[test]
+fn the_search_for_lazy_entries_stops_at_its_bound() {
+    // Every entry reaches the changed end of the chain, walking all of it: the search gives up
+    // at the bound (those entries are then normalised eagerly, within the expansion limit).
+    let (old, new) = (chained(2_000, 1_000, "string"), chained(2_000, 1_000, "integer"));
+    let mut targets = Targets::new(&old, &new);
+    for i in 0..2_000 {
+        assert_eq!(targets.settled(&old["properties"][format!("p{i}")]), None, "p{i}");
+    }
+    assert_eq!(targets.visits_left, 0);
+}
