@@ -10,15 +10,18 @@ process.stdout.on("error", (error) => {
   process.exit(error.code === "EPIPE" ? (process.exitCode ?? 0) : 2);
 });
 
+const BUNDLE = "../dist/cli.cjs";
+
 function cannotStart(error) {
-  const unbuilt = error?.code === "MODULE_NOT_FOUND" && String(error.message).includes("cli.cjs");
+  // Only the bundle itself missing, not a module it requires.
+  const unbuilt = error?.code === "MODULE_NOT_FOUND" && String(error.message).startsWith(`Cannot find module '${BUNDLE}'`);
   const reason = unbuilt ? "dist/cli.cjs is missing; run `make build` (or `npm run build` in js/)" : (error?.message ?? error);
   process.stderr.write(`mcp-contract: cannot start: ${reason}\n`);
   process.exitCode = 2;
 }
 
 try {
-  const { main } = require("../dist/cli.cjs");
+  const { main } = require(BUNDLE);
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   }, cannotStart);

@@ -37,3 +37,15 @@ test("an unbuilt bundle is one line that says what to run", () => {
   assert.equal(result.stdout, "");
   assert.equal(result.stderr, "mcp-contract: cannot start: dist/cli.cjs is missing; run `make build` (or `npm run build` in js/)\n");
 });
+
+test("a bundle whose wasm module is missing says so, not that the bundle is", () => {
+  const root = join(scratch, "no-wasm");
+  mkdirSync(join(root, "bin"), { recursive: true });
+  mkdirSync(join(root, "dist"));
+  for (const file of ["mcp-contract.js", "package.json"]) copyFileSync(join(jsRoot, "bin", file), join(root, "bin", file));
+  copyFileSync(cliBundle.outfile, join(root, "dist", "cli.cjs"));
+  const result = spawnSync(process.execPath, [join(root, "bin", "mcp-contract.js"), "--version"], { encoding: "utf8" });
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /^mcp-contract: cannot start: .*mcp_contract_bg\.wasm.*\n$/);
+  assert.equal(result.stderr.split("\n").length, 2, "one line");
+});
