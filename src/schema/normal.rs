@@ -367,10 +367,10 @@ fn refs_in(value: &Value) -> Option<Vec<&str>> {
     Some(refs)
 }
 
-/// What a `$ref` points at in `root`, resolved as [`Normaliser::expand_ref`] resolves it.
+/// What a `$ref` points at in `root`, resolved as [`Normaliser::expand_ref`] resolves it (an
+/// anchor fragment is no JSON pointer, so `resolve` finds nothing for it).
 fn resolve_ref<'v>(root: &'v Value, target: &str) -> Option<&'v Value> {
-    let fragment = target.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/'))?;
-    crate::json::resolve(root, fragment)
+    crate::json::resolve(root, target.strip_prefix('#')?)
 }
 
 struct Normaliser<'a, 'l> {
