@@ -29,22 +29,27 @@ test("a diff never starts Node's ES module loader", () => {
   assert.deepEqual(result.stderr.split("\n").filter((line) => line.startsWith("ESM ")), []);
 });
 
+/** Runs `--version` through a copy of bin/ in a scratch package without pkg/, and with or without the bundle. */
+function versionFromCopy(name, { withBundle }) {
+  const root = join(scratch, name);
+  mkdirSync(join(root, "bin"), { recursive: true });
+  for (const file of ["mcp-contract.js", "package.json"]) copyFileSync(join(jsRoot, "bin", file), join(root, "bin", file));
+  if (withBundle) {
+    mkdirSync(join(root, "dist"));
+    copyFileSync(cliBundle.outfile, join(root, "dist", "cli.cjs"));
+  }
+  return spawnSync(process.execPath, [join(root, "bin", "mcp-contract.js"), "--version"], { encoding: "utf8" });
+}
+
 test("an unbuilt bundle is one line that says what to run", () => {
-  mkdirSync(join(scratch, "bin"));
-  for (const file of ["mcp-contract.js", "package.json"]) copyFileSync(join(jsRoot, "bin", file), join(scratch, "bin", file));
-  const result = spawnSync(process.execPath, [join(scratch, "bin", "mcp-contract.js"), "--version"], { encoding: "utf8" });
+  const result = versionFromCopy("unbuilt", { withBundle: false });
   assert.equal(result.status, 2);
   assert.equal(result.stdout, "");
   assert.equal(result.stderr, "mcp-contract: cannot start: dist/cli.cjs is missing; run `make build` (or `npm run build` in js/)\n");
 });
 
 test("a bundle whose wasm module is missing says so, not that the bundle is", () => {
-  const root = join(scratch, "no-wasm");
-  mkdirSync(join(root, "bin"), { recursive: true });
-  mkdirSync(join(root, "dist"));
-  for (const file of ["mcp-contract.js", "package.json"]) copyFileSync(join(jsRoot, "bin", file), join(root, "bin", file));
-  copyFileSync(cliBundle.outfile, join(root, "dist", "cli.cjs"));
-  const result = spawnSync(process.execPath, [join(root, "bin", "mcp-contract.js"), "--version"], { encoding: "utf8" });
+  const result = versionFromCopy("no-wasm", { withBundle: true });
   assert.equal(result.status, 2);
   assert.match(result.stderr, /^mcp-contract: cannot start: .*mcp_contract_bg\.wasm.*\n$/);
   assert.equal(result.stderr.split("\n").length, 2, "one line");
