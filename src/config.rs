@@ -134,7 +134,9 @@ impl RawConfig {
         // specific entry wins whatever order the file lists them in.
         let mut entries: Vec<(&RulePattern, Severity)> =
             self.severity_overrides.iter().map(|(p, s)| (p, s.0)).collect();
-        entries.sort_by_key(|(p, _)| (!p.is_glob(), p.text.len(), p.text.clone()));
+        crate::order::sort_stable_by(&mut entries, |(a, _), (b, _)| {
+            (!a.is_glob(), a.text.len(), &a.text).cmp(&(!b.is_glob(), b.text.len(), &b.text))
+        });
         for (pattern, severity) in entries {
             for rule in &pattern.rules {
                 overrides.insert(*rule, severity);

@@ -23,6 +23,7 @@ mod input;
 pub mod json;
 pub mod limits;
 pub mod notes;
+mod order;
 pub mod pairing;
 mod policy;
 pub mod prose;

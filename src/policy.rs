@@ -66,7 +66,9 @@ fn classify(finding: Finding, config: &Config) -> Change {
 /// Sorts into the documented total order and makes ids unique (`-2`, `-3`… on collisions).
 /// Equal ids share rule and location, so they are adjacent and suffixing keeps the order.
 fn finish(changes: &mut [Change]) {
-    changes.sort_by(|a, b| a.order_key().cmp(&b.order_key()).then_with(|| a.message.cmp(&b.message)));
+    crate::order::sort_stable_by(changes, |a, b| {
+        a.order_key().cmp(&b.order_key()).then_with(|| a.message.cmp(&b.message))
+    });
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for change in changes.iter_mut() {
         let count = seen.entry(change.id.clone()).or_insert(0);

@@ -381,7 +381,7 @@ impl<'a> Loader<'a> {
         for kind in SectionKind::ALL {
             if let Some(section) = self.snapshot.sections[kind.index()].as_mut() {
                 // Stable sort keeps input order among duplicates, so the error names the later one.
-                section.sort_by(|a, b| a.key.cmp(b.key));
+                crate::order::sort_stable_by(section, |a, b| a.key.cmp(b.key));
                 if let Some(pair) = section.windows(2).find(|w| w[0].key == w[1].key) {
                     let (first, second) = (&pair[0], &pair[1]);
                     let (first, second) = if first.pointer.len() < second.pointer.len()

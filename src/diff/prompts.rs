@@ -64,7 +64,7 @@ fn arguments(value: Option<&Value>) -> Option<Vec<Argument<'_>>> {
         let fields = item.as_object()?;
         list.push(Argument { name: fields.get("name")?.as_str()?, index, fields });
     }
-    list.sort_by(|a, b| a.name.cmp(b.name));
+    crate::order::sort_stable_by(&mut list, |a, b| a.name.cmp(b.name));
     list.windows(2).all(|w| w[0].name != w[1].name).then_some(list)
 }
 

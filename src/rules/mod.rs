@@ -74,7 +74,7 @@ impl RuleId {
     /// All rules sorted by id: the order of every listing (docs, `rules`, the playground).
     pub fn sorted() -> Vec<RuleId> {
         let mut rules = RuleId::ALL.to_vec();
-        rules.sort_by_key(|r| r.as_str());
+        crate::order::sort_stable_by_key(&mut rules, |r| r.as_str());
         rules
     }
 }

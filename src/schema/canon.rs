@@ -151,7 +151,7 @@ fn number_key(n: &Number) -> String {
 /// Sorts and deduplicates an order-free array by [`sort_key`].
 pub fn canonical_set(items: &[Value]) -> Vec<Value> {
     let mut keyed: Vec<(String, &Value)> = items.iter().map(|v| (sort_key(v), v)).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    crate::order::sort_stable_by(&mut keyed, |a, b| a.0.cmp(&b.0));
     keyed.dedup_by(|a, b| a.0 == b.0);
     keyed.into_iter().map(|(_, v)| bounded_clone(v)).collect()
 }

@@ -152,7 +152,7 @@ impl<'k, V> FromIterator<(Cow<'k, str>, V)> for SortedMap<'k, V> {
     /// Sorts once (stable, so among equal keys the last one wins, as with repeated inserts).
     fn from_iter<I: IntoIterator<Item = (Cow<'k, str>, V)>>(items: I) -> Self {
         let mut entries: Vec<(Cow<'k, str>, V)> = items.into_iter().collect();
-        entries.sort_by(|a, b| key_order(&a.0, &b.0));
+        crate::order::sort_stable_by(&mut entries, |a, b| key_order(&a.0, &b.0));
         // In place: the later of two equal keys moves into the kept slot, the earlier is dropped.
         entries.dedup_by(|later, kept| {
             let same = later.0 == kept.0;
