@@ -6,9 +6,9 @@
 // Reports: for every case of the scale bench, the wasm time of `render` with the JSON format
 // (the files' bytes in, JSON text out: parse + diff + JSON, the same work as native `run`, and
 // what the CLI calls) and its ratio to native (target <= 2x), beside `diff` (which also parses
-// that JSON into the report object); the CLI on a small pair against a bare `node -e 0`
-// (target <= 1.5x); a 50 MB snapshot pair diffed in a child Node process with the default heap;
-// and the wasm module's size (target <= 300 KB gzip).
+// that JSON into the report object); a 50 MB snapshot pair diffed in a child Node process with
+// the default heap; and the wasm module's size (target <= 300 KB gzip). The CLI's start time is
+// `scripts/bench-cli.mjs`, which interleaves its runs with a bare `node -e 0`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,7 +19,6 @@ import { gzipSync } from "node:zlib";
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const inputs = join(repoRoot, "target", "bench-inputs");
 const corpusDir = process.env.MCP_CONTRACT_CORPUS ?? resolve(repoRoot, "..", "shared", "corpus");
-const cliPath = join(repoRoot, "js", "bin", "mcp-contract.js");
 const wasmPath = join(repoRoot, "js", "pkg", "mcp_contract_bg.wasm");
 
 const MAX_ROUNDS = 15;
@@ -102,21 +101,6 @@ async function wasmVersusNative() {
   }
 }
 
-function cliStartup() {
-  const [oldPath, newPath] = ["old.json", "new.json"].map((f) => join(repoRoot, "examples", "demo", f));
-  const time = (args) =>
-    median(() => {
-      const result = spawnSync(process.execPath, args, { encoding: "utf8" });
-      if (result.status === null || result.status > 1) throw new Error(`${args.join(" ")}: ${result.stderr}`);
-    });
-  const bare = time(["-e", "0"]);
-  const cli = time([cliPath, "diff", oldPath, newPath, "--format", "json"]);
-  console.log(
-    `CLI diff on examples/demo: ${cli.toFixed(1)} ms; bare \`node -e 0\`: ${bare.toFixed(1)} ms; ` +
-      `ratio ${(cli / bare).toFixed(2)}x (target <= 1.5x)`,
-  );
-}
-
 /** A snapshot of about `bytes` bytes: the stress file's tools repeated under new names. */
 export function bigSnapshot(bytes, edited) {
   const stress = JSON.parse(readFileSync(join(corpusDir, "stress", "all-tools.json"), "utf8"));
@@ -181,7 +165,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   await wasmVersusNative();
-  cliStartup();
   fiftyMegabytes();
   wasmSize();
 }
