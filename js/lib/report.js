@@ -79,12 +79,13 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   if (values.output !== undefined) wanted.terminal = { format: "text", color };
   if (values.format === "github") wanted.summary = { format: "markdown" };
   if (versions) wanted.report = { format: "json" };
+  // UTF-8 bytes, written out as they are.
   const { verdict, outputs } = engine.diffRendered(old.text, next.text, configText, base, Object.values(wanted));
   const rendered = Object.fromEntries(Object.keys(wanted).map((name, i) => [name, outputs[i]]));
   const gate = versions ? semverGate(rendered.report, versions) : null;
   if (values.output !== undefined) writeReport(values.output, rendered.chosen);
   ctx.stdout.write(rendered.terminal ?? rendered.chosen);
-  if (rendered.summary !== undefined) await appendJobSummary(rendered.summary, env);
+  if (rendered.summary !== undefined) await appendJobSummary(new TextDecoder().decode(rendered.summary), env);
 
   if (gate) {
     // Machine formats keep stdout clean: the gate's sentence goes to stderr for them.

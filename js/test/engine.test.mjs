@@ -18,7 +18,8 @@ test("diffRendered renders one diff in every format as diffFormatted does one by
   assert.equal(outputs.length, renders.length);
   renders.forEach((render, i) => {
     const alone = engine.diffFormatted(oldText, newText, null, { ...options, ...render });
-    assert.equal(outputs[i], alone.output, `${render.format}, color ${Boolean(render.color)}`);
+    assert.ok(outputs[i] instanceof Uint8Array, "outputs are UTF-8 bytes");
+    assert.equal(new TextDecoder().decode(outputs[i]), alone.output, `${render.format}, color ${Boolean(render.color)}`);
     assert.equal(verdict, alone.verdict);
   });
   assert.equal(verdict, "fail");
