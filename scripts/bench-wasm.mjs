@@ -6,9 +6,10 @@
 // Reports: for every case of the scale bench, the wasm time of the call the CLI makes with the
 // JSON format (the files' bytes in, the report's UTF-8 bytes out: parse + diff + JSON, the same
 // work as native `run`) and its ratio to native (target <= 2x), beside the library's `render`
-// (which also makes the report a JS string) and `diff` (which also parses it into objects); a 50 MB snapshot pair diffed in a child Node process with
-// the default heap; and the wasm module's size (target <= 300 KB gzip). The CLI's start time is
-// `scripts/bench-cli.mjs`, which interleaves its runs with a bare `node -e 0`.
+// (which also makes the report a JS string) and `diff` (which also parses it into objects); the
+// wasm 10,000/1,000-tool ratio, timed interleaved; a 50 MB snapshot pair diffed in a child Node
+// process with the default heap; and the wasm module's size (target <= 300 KB gzip). The CLI's
+// start time is `scripts/bench-cli.mjs`, which interleaves its runs with a bare `node -e 0`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
