@@ -12,9 +12,7 @@ use std::time::{Duration, Instant};
 const RUNS: usize = 31;
 
 fn corpus() -> PathBuf {
-    std::env::var_os("MCP_CONTRACT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
 }
 
 fn time(work: impl FnOnce()) -> Duration {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for FUZZ_SECONDS (default 60), or for FUZZ_RUNS executions when that is
 # set, one at a time on one core, seeding the
-# snapshot target from the rule fixtures (and the corpus pairs when ../shared is beside the repo)
+# snapshot target from the rule fixtures and the corpus pairs (tests/corpus)
 # the first time. A crash stops the run with libFuzzer's report; the input lands in
 # fuzz/artifacts/<target>/ (keep it under tests/fixtures/fuzz/<target>/ once fixed).
 # Usage: fuzz/run.sh [TARGET...]
@@ -16,7 +16,7 @@ seed_snapshots() {
   local dir=corpus/diff_snapshots n=0
   mkdir -p "$dir"
   [ -z "$(ls -A "$dir")" ] || return 0
-  for pair in ../tests/fixtures/rules/*/ ../../shared/corpus/*/pairs/*/; do
+  for pair in ../tests/fixtures/rules/*/ ../tests/corpus/*/pairs/*/; do
     [ -f "$pair/old.json" ] && [ -f "$pair/new.json" ] || continue
     n=$((n + 1))
     { cat "$pair/old.json"; printf '\0'; cat "$pair/new.json"; } > "$dir/seed-$n"

@@ -19,7 +19,7 @@ import { gzipSync } from "node:zlib";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const inputs = join(repoRoot, "target", "bench-inputs");
-const corpusDir = process.env.MCP_CONTRACT_CORPUS ?? resolve(repoRoot, "..", "shared", "corpus");
+const corpusDir = join(repoRoot, "tests", "corpus");
 const wasmPath = join(repoRoot, "js", "pkg", "mcp_contract_bg.wasm");
 
 const MAX_ROUNDS = 15;

@@ -1,4 +1,4 @@
-//! The schema engine on real version history (`../shared/corpus`). Expectations come from the
+//! The schema engine on real version history (`tests/corpus`). Expectations come from the
 //! corpus's own description of each pair (INDEX.tsv `what_changed`, manifest commit subjects),
 //! never from the engine's output: representation-only upgrades must not be BREAKING, and
 //! the real breaks INDEX names must be.

@@ -11,7 +11,7 @@ const www = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(www);
 const dist = path.join(www, "dist");
 const pkg = path.join(root, "pkg");
-const corpus = path.join(root, "..", "shared", "corpus");
+const corpus = path.join(root, "tests", "corpus");
 
 // Real pairs worth showing: a rename that breaks callers, enum case changes, weakened safety
 // annotations, a new required output field, a type widened on the output side.
@@ -101,10 +101,7 @@ async function copyPair(slug, oldFile, newFile) {
 }
 
 async function corpusExamples() {
-  if (!(await exists(path.join(corpus, "INDEX.tsv")))) {
-    console.warn(`warning: ${corpus} not found; the playground ships rule examples only`);
-    return [];
-  }
+  if (!(await exists(path.join(corpus, "INDEX.tsv")))) throw new Error(`the corpus is missing: ${corpus}`);
   const index = (await readFile(path.join(corpus, "INDEX.tsv"), "utf8")).split("\n").map((line) => line.split("\t"));
   const examples = [];
   for (const id of CORPUS_PAIRS) {

@@ -37,7 +37,7 @@ function corpusPairs() {
 }
 
 test("every corpus pair and consecutive release pair diffs through the CLI", { timeout: 600_000 }, async () => {
-  assert.ok(existsSync(join(corpusDir, "INDEX.tsv")), `no corpus at ${corpusDir} (set MCP_CONTRACT_CORPUS)`);
+  assert.ok(existsSync(join(corpusDir, "INDEX.tsv")), `no corpus at ${corpusDir}`);
   const pairs = corpusPairs();
   assert.ok(pairs.length > 100, `only ${pairs.length} pairs found`);
   const results = await mapLimit(pairs, Math.max(2, availableParallelism()), (pair) =>

@@ -9,7 +9,7 @@ export const jsRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const repoRoot = resolve(jsRoot, "..");
 export const cliPath = join(jsRoot, "bin", "mcp-contract.js");
 export const fixturesDir = join(repoRoot, "tests", "fixtures", "rules");
-export const corpusDir = process.env.MCP_CONTRACT_CORPUS ?? resolve(repoRoot, "..", "shared", "corpus");
+export const corpusDir = join(repoRoot, "tests", "corpus");
 
 /** Every rule fixture pair: `{ rule, old, new }` paths. */
 export function fixturePairs() {

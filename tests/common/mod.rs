@@ -11,16 +11,11 @@ pub fn fixture_dir(rule: &str) -> PathBuf {
     repo_root().join("tests/fixtures/rules").join(rule)
 }
 
-/// The shared evaluation corpus: `$MCP_CONTRACT_CORPUS`, or `../shared/corpus` beside the repo.
+/// The evaluation corpus of real version history the repository carries (`tests/corpus`,
+/// provenance in its PROVENANCE.md).
 pub fn corpus_dir() -> PathBuf {
-    let dir = std::env::var_os("MCP_CONTRACT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo_root().join("../shared/corpus"));
-    assert!(
-        dir.join("INDEX.tsv").is_file(),
-        "the corpus is not at {} (set MCP_CONTRACT_CORPUS to the folder holding INDEX.tsv)",
-        dir.display()
-    );
+    let dir = repo_root().join("tests/corpus");
+    assert!(dir.join("INDEX.tsv").is_file(), "the corpus is not at {}", dir.display());
     dir
 }
 
