@@ -8,7 +8,7 @@ use mcp_contract::{diff_text, Report, Severity};
 use std::path::{Path, PathBuf};
 
 fn captures_dir() -> PathBuf {
-    common::corpus_dir().join("../reference/captures")
+    common::corpus_dir().join("captures")
 }
 
 fn json_files(dir: &Path) -> Vec<PathBuf> {
