@@ -120,6 +120,14 @@ fn effect_rows() -> Vec<(&'static str, Value, Value, Effect)> {
         ),
         ("uniqueItems", p(json!({"type": "array", "uniqueItems": true})), p(json!({"type": "array"})), Widened),
         ("pattern", p(json!({"type": "string"})), p(json!({"type": "string", "pattern": "^a"})), Narrowed),
+        // A pattern added next to an unchanged `format` is a real narrowing, not generator churn
+        // (churn needs a pattern on both sides).
+        (
+            "pattern",
+            p(json!({"type": "string", "format": "email"})),
+            p(json!({"type": "string", "format": "email", "pattern": "^a"})),
+            Narrowed,
+        ),
         (
             "pattern",
             p(json!({"type": "string", "pattern": "^a"})),

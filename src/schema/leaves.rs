@@ -142,7 +142,8 @@ impl Walk<'_> {
     }
 
     /// `pattern` and `format`: adding constrains, removing relaxes, a different value is
-    /// undecidable, except a regex rewritten next to an unchanged `format` (generator churn).
+    /// undecidable, except a regex rewritten next to an unchanged `format` (generator churn:
+    /// only when both sides have a `pattern`; one added where there was none narrows).
     pub(super) fn strings(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
         let same_format = matches!((value(o, "format"), value(n, "format")), (Some(a), Some(b)) if json_eq(a, b));
         for (keyword, family) in [("pattern", Family::Pattern), ("format", Family::Format)] {
@@ -150,7 +151,7 @@ impl Walk<'_> {
             if opt_eq(a, b) || !a.is_none_or(Value::is_string) || !b.is_none_or(Value::is_string) {
                 continue;
             }
-            if keyword == "pattern" && same_format {
+            if keyword == "pattern" && same_format && a.is_some() && b.is_some() {
                 self.fixed(here, o, n, Fixed::PatternGeneratorChurn, keyword);
                 continue;
             }
