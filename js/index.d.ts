@@ -129,7 +129,9 @@ export interface Report {
 export interface RuleInfo {
   id: RuleId;
   severity: Severity;
-  decidedBy: "fixed" | "prose classifier";
+  /** How the severity is decided: `fixed` (the rule's severity applies to every change) or
+   * `prose` (the prose classifier decides per change; `severity` is its most common outcome). */
+  decidedBy: "fixed" | "prose";
   summary: string;
   why: string;
   advice: string;

@@ -156,8 +156,23 @@ impl Finding {
         }
     }
 
-    /// Fills the rule's message template from the finding's data.
+    /// The message at the finding's default severity (before any override).
     pub fn message(&self) -> String {
+        self.message_at(self.default_severity())
+    }
+
+    /// Fills the rule's message template from the finding's data, for the severity the change
+    /// has after policy: a classifier-decided rule's detail leads with that severity's words,
+    /// so an overridden change never shows the words of its default.
+    pub fn message_at(&self, severity: Severity) -> String {
+        let detail = || {
+            let detail = self.detail.clone().unwrap_or_default();
+            match self.rule.meta().decider {
+                Decider::Prose if !detail.is_empty() => format!("{}: {detail}", severity.words()),
+                Decider::Prose => severity.words().to_string(),
+                Decider::Fixed => detail,
+            }
+        };
         render_template(self.rule.meta().message, |name| match name {
             "kind" => Some(self.entity.kind.as_str().to_string()),
             "name" => Some(self.entity.name.clone()),
@@ -165,7 +180,7 @@ impl Finding {
             "old" => Some(self.old.as_ref().map_or("(absent)".into(), |v| preview(v, MESSAGE_VALUE_CHARS))),
             "new" => Some(self.new.as_ref().map_or("(absent)".into(), |v| preview(v, MESSAGE_VALUE_CHARS))),
             "location" => Some(self.site.location.clone()),
-            "detail" => Some(self.detail.clone().unwrap_or_default()),
+            "detail" => Some(detail()),
             _ => None,
         })
     }

@@ -43,12 +43,14 @@ pub fn apply(detection: Detection, config: &Config) -> Report {
 
 fn classify(finding: Finding, config: &Config) -> Change {
     let default_severity = finding.default_severity();
-    let message = finding.message();
+    let severity = config.severity_for(finding.rule, default_severity);
+    // Rendered after the override, so the words match the severity the report shows.
+    let message = finding.message_at(severity);
     let id = fingerprint(&[finding.rule.as_str(), &finding.site.location, &finding.subject]);
     Change {
         id,
         rule: finding.rule.as_str(),
-        severity: config.severity_for(finding.rule, default_severity),
+        severity,
         default_severity,
         entity: finding.entity,
         location: finding.site.location,

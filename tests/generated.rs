@@ -34,7 +34,7 @@ fn rules_markdown() -> String {
             id = rule.id,
             anchor = rule.id.replace('.', "").to_lowercase(),
             severity = rule.severity.as_str(),
-            decider = rule.decider.as_str(),
+            decider = rule.decider.words(),
             summary = rule.summary.replace('|', "\\|"),
         );
     }
@@ -47,7 +47,7 @@ fn rules_markdown() -> String {
             id = rule.id,
             summary = rule.summary,
             severity = rule.severity.as_str(),
-            decider = rule.decider.as_str(),
+            decider = rule.decider.words(),
             why = rule.why,
             advice = rule.advice,
             message = rule.message,

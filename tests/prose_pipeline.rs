@@ -32,6 +32,28 @@ fn severity_overrides_still_win_over_the_classifier() {
     let config = "severity_overrides:\n  tool.description.changed: BREAKING\n";
     let typo = description_change("Reads one fiel quickly", "Reads one file quickly", Some(config));
     assert_eq!((typo.default_severity, typo.severity), (Severity::Documentation, Severity::Breaking));
+    assert!(typo.message.contains("(breaking: "), "{}", typo.message);
+}
+
+#[test]
+fn an_overridden_message_never_shows_its_defaults_words() {
+    let number = description_change("Reads at most 10 files", "Reads at most 100 files", None);
+    assert!(number.message.contains("(potentially breaking: a marker changed"), "{}", number.message);
+    let config = "severity_overrides:\n  tool.description.changed: DOCUMENTATION\n";
+    let quiet = description_change("Reads at most 10 files", "Reads at most 100 files", Some(config));
+    assert_eq!((quiet.default_severity, quiet.severity), (Severity::PotentiallyBreaking, Severity::Documentation));
+    assert!(!quiet.message.contains("potentially breaking"), "{}", quiet.message);
+    assert!(quiet.message.contains("(documentation: a marker changed"), "{}", quiet.message);
+}
+
+#[test]
+fn the_catalogue_says_who_decides_with_a_machine_token() {
+    let catalogue: serde_json::Value = serde_json::from_str(&mcp_contract::rules::catalogue_json()).expect("JSON");
+    let tokens: std::collections::BTreeSet<&str> =
+        catalogue.as_array().expect("rules").iter().filter_map(|r| r["decidedBy"].as_str()).collect();
+    assert_eq!(tokens, ["fixed", "prose"].into_iter().collect());
+    let description = catalogue.as_array().expect("rules").iter().find(|r| r["id"] == "tool.description.changed");
+    assert_eq!(description.expect("the rule")["decidedBy"], "prose");
 }
 
 /// A deterministic pseudo-random text over characters that stress folding, tokenising and slicing.

@@ -99,7 +99,7 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
 async function notesFor(oldText, newText, configText, values, ctx, env) {
   const [{ semanticNotes }, { abortOnInterrupt }] = await Promise.all([import("./semantic.js"), import("./process-group.js")]);
   const report = engine.diff(oldText, newText, configText);
-  const proseRules = new Set(engine.rules().filter((rule) => rule.decidedBy === "prose classifier").map((rule) => rule.id));
+  const proseRules = new Set(engine.rules().filter((rule) => rule.decidedBy === "prose").map((rule) => rule.id));
   // The command runs in its own process group, out of reach of the terminal's Ctrl-C: end it here.
   const interrupt = abortOnInterrupt();
   let result;

@@ -63,7 +63,8 @@ const QUOTE_CHARS: usize = 160;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assessment {
     pub severity: Severity,
-    /// Short human explanation for the message.
+    /// Short human explanation for the message, without severity words (the message puts the
+    /// final severity's words in front of it).
     pub detail: String,
     /// Machine-readable reasoning: `step`, `reason`, `charSimilarity`, `tokenOverlap`, and where relevant
     /// `markers` (`removed`/`added`) and `sentence` (`index` in the new text, `old`, `new`).
@@ -201,7 +202,9 @@ impl<'a> Verdict<'a> {
         if let Some(change) = &self.markers {
             details.insert("markers".into(), json!({"removed": change.removed, "added": change.added}));
         }
-        let mut detail = format!("{}: {}", self.severity.words(), self.reason);
+        // The severity words are not part of the detail: the message adds those of the severity
+        // the change ends up with after policy (an override may change it).
+        let mut detail = self.reason.clone();
         if let Some(region) = self.sentence {
             let index = region.hunk.new.start;
             details.insert(

@@ -23,7 +23,16 @@ pub enum Decider {
 }
 
 impl Decider {
+    /// The machine token of `decidedBy` in the rule catalogue and SARIF: `fixed` or `prose`.
     pub fn as_str(self) -> &'static str {
+        match self {
+            Decider::Fixed => "fixed",
+            Decider::Prose => "prose",
+        }
+    }
+
+    /// The same, in words for people (`explain`, docs).
+    pub fn words(self) -> &'static str {
         match self {
             Decider::Fixed => "fixed",
             Decider::Prose => "prose classifier",

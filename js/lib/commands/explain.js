@@ -30,7 +30,7 @@ export function run(_values, positionals, ctx) {
   ctx.stdout.write(`${paint("1", rule.id)}${alias}
   ${rule.summary}
 
-  Default severity: ${paint(severityColor(rule.severity), rule.severity)} (decided by: ${rule.decidedBy})
+  Default severity: ${paint(severityColor(rule.severity), rule.severity)} (decided by: ${rule.decidedBy === "prose" ? "the prose classifier, per change" : "fixed"})
 
   Why it matters: ${rule.why}
 
