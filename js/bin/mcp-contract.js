@@ -10,6 +10,19 @@ process.stdout.on("error", (error) => {
   process.exit(error.code === "EPIPE" ? (process.exitCode ?? 0) : 2);
 });
 
+// The last line of defence, not the mechanism: every failure the CLI knows of is turned into a
+// one-line error with its exit code by lib/cli.js. Anything that still escapes (a rejection no
+// one awaited, a throw in a callback) must not end in a stack trace and exit 1 ("the fail
+// threshold was reached" to every CI script): one line and exit 2. The process's exit
+// handlers (lib/process-group.js) end any server still running.
+function internalError(error) {
+  const what = String(error?.message ?? error).replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+  process.stderr.write(`mcp-contract: internal error, please report: ${what}\n`);
+  process.exit(2);
+}
+process.on("unhandledRejection", internalError);
+process.on("uncaughtException", internalError);
+
 const BUNDLE = "../dist/cli.cjs";
 
 function cannotStart(error) {

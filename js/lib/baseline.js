@@ -1,6 +1,6 @@
 // Snapshot files for `snapshot --out` and `check --baseline [--update]`: capture, then hand the
 // committed baseline and the fresh capture to the diff as OLD and NEW texts.
-import { readFile, writeFile, rename } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { capture } from './capture.js';
 import { formatSnapshot } from './canonical.js';
@@ -11,12 +11,22 @@ export { appendJobSummary } from './io.js';
 /** Writes a snapshot atomically (temp file + rename), so a failed write never leaves half a baseline. */
 export async function writeSnapshotFile(file, snapshot) {
   const text = typeof snapshot === 'string' ? snapshot : formatSnapshot(snapshot);
+  if (await isDirectory(file)) throw new CliError(`cannot write the snapshot to \`${file}\`: it is a directory (give a file name)`);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     await writeFile(temp, text);
     await rename(temp, file);
   } catch (error) {
+    await rm(temp, { force: true }).catch(() => {}); // never leave the temporary file behind
     throw new CliError(`cannot write the snapshot to \`${file}\`: ${error.message}`);
+  }
+}
+
+async function isDirectory(file) {
+  try {
+    return (await stat(file)).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -40,11 +50,15 @@ export async function checkAgainstBaseline({ baseline, update = false, ...captur
   return { oldText: oldText ?? newText, newText, updated: update, created: oldText === null };
 }
 
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 /** `--timeout` values: `30` (seconds), `30s`, `1500ms`, `2m`. Returns milliseconds. */
 export function parseTimeout(text) {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(text).trim());
   const ms = match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2] ?? 's'] : NaN;
   if (!Number.isFinite(ms) || ms <= 0) throw new CliError(`--timeout: \`${text}\` is not a duration (e.g. 30, 30s, 1500ms, 2m)`);
+  // Node's timers hold at most 2^31 - 1 ms; a longer one would fire at once.
+  if (Math.round(ms) > MAX_TIMEOUT_MS) throw new CliError(`--timeout: \`${text}\` is longer than the longest timeout, ${MAX_TIMEOUT_MS / 1000} s (24.8 days)`);
   return Math.round(ms);
 }
 

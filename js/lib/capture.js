@@ -7,11 +7,14 @@ import { RpcError, RpcSession } from './rpc.js';
 import { GroupStdioTransport } from './stdio-transport.js';
 import { canonicalSnapshot } from './canonical.js';
 import { CliError, withStderr } from './errors.js';
+import { waitFor } from './process-group.js';
 
 export const MODERN_PROTOCOL = '2026-07-28';
 export const LEGACY_PROTOCOL = '2025-11-25';
 const DISCOVER_WAIT_MS = 5000;
 const MAX_PAGES = 10000;
+// How long a server that timed out gets between SIGTERM and SIGKILL.
+const TEARDOWN_HURRIED_MS = 250;
 const CLIENT_INFO = { name: 'mcp-contract', version: createRequire(import.meta.url)('../package.json').version };
 
 const LISTS = [
@@ -71,11 +74,16 @@ export async function capture(options) {
     work.catch(() => {});
     return await Promise.race([work, stop]);
   } catch (error) {
+    // A server that broke the connection is usually exiting: a moment for its exit code and
+    // its last stderr lines, which say more than "the server is not running".
+    if (kind === 'stdio' && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED') await waitFor(() => transport.closed, 300);
     throw explain(error, transport, kind, options, secrets);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
-    await closeQuietly(transport, kind);
+    // After a timeout or Ctrl-C the server gets no polite wait: the user's limit is reached.
+    const hurry = session.failure?.code === 'TIMEOUT' || session.failure?.code === 'ABORTED';
+    await closeQuietly(transport, kind, hurry ? { politeMs: 0, graceMs: TEARDOWN_HURRIED_MS } : {});
   }
 }
 
@@ -223,13 +231,13 @@ function explain(error, transport, kind, options, secrets) {
   return new CliError(message, { exitCode, cause: error });
 }
 
-async function closeQuietly(transport, kind) {
+async function closeQuietly(transport, kind, waits) {
   try {
     if (kind === 'streamable-http' && transport.sessionId) {
       // Ending the session is a courtesy; a hung server must not hold the CLI.
-      await withDeadline(transport.terminateSession(), 2000).catch(() => {});
+      await withDeadline(transport.terminateSession(), waits.graceMs ?? 2000).catch(() => {});
     }
-    await transport.close();
+    await transport.close(waits);
   } catch {
     // closing is best effort; the stdio transport's close does not throw
   }

@@ -22,7 +22,7 @@ export class RpcSession {
     transport.onerror = (error) => {
       // Streamable HTTP reports failed POSTs through send() as well; only transport-level
       // failures without a pending send (stdio protocol errors) end the session here.
-      if (error?.code === 'PROTOCOL' || error?.code === 'SPAWN') this.fail(error);
+      if (error?.code === 'PROTOCOL' || error?.code === 'SPAWN' || error?.code === 'CLOSED') this.fail(error);
     };
     transport.onclose = () => this.fail(Object.assign(new Error('the server closed the connection'), { code: 'CLOSED' }));
   }
@@ -39,6 +39,9 @@ export class RpcSession {
     if (this.failure) throw this.failure;
     const id = this.nextId++;
     const answer = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject, method }));
+    // If the send fails, the session may already have rejected `answer` (the server exited):
+    // that rejection is reported by the throw below, so it must not also go unhandled.
+    answer.catch(() => {});
     try {
       await this.transport.send({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
     } catch (error) {

@@ -7,19 +7,25 @@
 // - the last stderr lines are kept for error messages; the full environment is passed on.
 import { spawn } from 'node:child_process';
 import { endGroup, waitFor } from './process-group.js';
+import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
 
 const STDERR_LINES_KEPT = 20;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export class GroupStdioTransport {
-  constructor({ command, args = [], env = process.env, cwd } = {}) {
+  constructor({ command, args = [], env = process.env, cwd, maxBytes = DEFAULT_MAX_BYTES } = {}) {
     this.command = command;
     this.args = args;
     this.env = env;
     this.cwd = cwd;
     this.stderrLines = [];
     this.exit = null; // { code, signal } once the server process has exited
-    this._stdout = '';
+    this.closed = false; // true once it has exited and its stdout and stderr are read to the end
+    this.maxBytes = maxBytes;
+    this._pending = []; // chunks of the stdout line not yet ended by a newline
+    this._pendingLength = 0;
+    this._stdoutTotal = 0;
+    this._failed = false;
     this._stderr = '';
     this._closing = false;
   }
@@ -50,40 +56,76 @@ export class GroupStdioTransport {
         this.exit = { code, signal };
       });
       child.once('close', () => {
+        this.closed = true;
         if (!this._closing) this.onclose?.();
       });
       child.stdin.on('error', () => {}); // EPIPE after the server died: reported through `exit`
-      child.stdout.setEncoding('utf8');
       child.stdout.on('data', (chunk) => this._readStdout(chunk));
+      child.stdout.on('end', () => this._endStdout());
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (chunk) => this._readStderr(chunk));
     });
   }
 
+  // Linear in the bytes read: a chunk is searched for newlines once, and the bytes of an
+  // unfinished line are kept as a list of chunks until its newline arrives (re-scanning a
+  // growing string on every chunk made a 64 MB line without a newline take 30 s to refuse).
   _readStdout(chunk) {
-    this._stdout += chunk;
-    if (this._stdout.length > MAX_LINE_BYTES) {
-      this._fail(`the server wrote more than ${MAX_LINE_BYTES} bytes to stdout without a newline`);
+    if (this._failed) return;
+    this._stdoutTotal += chunk.length;
+    if (this._stdoutTotal > this.maxBytes) {
+      this._fail(`the server wrote more than ${formatBytes(this.maxBytes)} to stdout (raise the limit with --max-bytes)`);
       return;
     }
+    let start = 0;
     let newline;
-    while ((newline = this._stdout.indexOf('\n')) >= 0) {
-      const line = this._stdout.slice(0, newline).replace(/\r$/, '');
-      this._stdout = this._stdout.slice(newline + 1);
-      if (line.trim() === '') continue;
-      let message;
-      try {
-        message = JSON.parse(line);
-      } catch {
-        this._fail(`the server wrote non-JSON to stdout: ${preview(line)}`);
-        return;
-      }
-      if (message === null || typeof message !== 'object' || Array.isArray(message) || message.jsonrpc !== '2.0') {
-        this._fail(`the server wrote JSON that is not a JSON-RPC 2.0 message to stdout: ${preview(line)}`);
-        return;
-      }
-      this.onmessage?.(message);
+    while ((newline = chunk.indexOf(10, start)) >= 0) {
+      const piece = chunk.subarray(start, newline);
+      const bytes = this._pendingLength ? Buffer.concat([...this._pending, piece]) : piece;
+      this._pending = [];
+      this._pendingLength = 0;
+      start = newline + 1;
+      this._readLine(bytes.toString('utf8').replace(/\r$/, ''));
+      if (this._failed) return;
     }
+    if (start < chunk.length) {
+      this._pending.push(chunk.subarray(start));
+      this._pendingLength += chunk.length - start;
+      if (this._pendingLength > MAX_LINE_BYTES) {
+        this._fail(`the server wrote more than ${MAX_LINE_BYTES} bytes to stdout without a newline`);
+      }
+    }
+  }
+
+  _readLine(line) {
+    if (line.trim() === '') return;
+    let message;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this._fail(`the server wrote non-JSON to stdout: ${preview(line)}`);
+      return;
+    }
+    if (message === null || typeof message !== 'object' || Array.isArray(message) || message.jsonrpc !== '2.0') {
+      this._fail(`the server wrote JSON that is not a JSON-RPC 2.0 message to stdout: ${preview(line)}`);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  /** stdout ended: the connection is gone, whether or not the process still runs. */
+  _endStdout() {
+    if (this._closing || this._failed) return;
+    if (this._pendingLength) {
+      const text = Buffer.concat(this._pending).toString('utf8');
+      this._fail(`the server closed stdout in the middle of a message: ${preview(text)}`, 'CLOSED');
+      return;
+    }
+    // When the process exits, 'close' reports it (with its exit code); a server that closed
+    // stdout and lives on is reported here, after a moment for its exit to arrive.
+    setTimeout(() => {
+      if (!this._closing && !this._failed && this.exit === null) this._fail('the server closed its stdout but is still running', 'CLOSED');
+    }, 200).unref();
   }
 
   _readStderr(chunk) {
@@ -107,9 +149,10 @@ export class GroupStdioTransport {
     return this._stderr ? [...this.stderrLines, this._stderr] : [...this.stderrLines];
   }
 
-  _fail(message) {
+  _fail(message, code = 'PROTOCOL') {
+    this._failed = true;
     const error = new Error(message);
-    error.code = 'PROTOCOL';
+    error.code = code;
     this.onerror?.(error);
   }
 
@@ -117,11 +160,31 @@ export class GroupStdioTransport {
     const stdin = this._child?.stdin;
     if (!stdin || stdin.destroyed || this.exit) throw new Error('the server is not running');
     const text = `${JSON.stringify(message)}\n`;
-    if (!stdin.write(text)) await new Promise((resolve) => stdin.once('drain', resolve));
+    if (stdin.write(text)) return;
+    // A full pipe: wait for it to drain, or for the pipe to break (the server died), which
+    // would otherwise leave this send, and the request behind it, waiting forever.
+    await new Promise((resolve, reject) => {
+      const settle = (error) => {
+        stdin.off('drain', drained);
+        stdin.off('close', broken);
+        stdin.off('error', broken);
+        if (error) reject(error);
+        else resolve();
+      };
+      const drained = () => settle();
+      const broken = () => settle(new Error('the server is not running'));
+      stdin.once('drain', drained);
+      stdin.once('close', broken);
+      stdin.once('error', broken);
+    });
   }
 
-  /** Ends the server: closes stdin, then SIGTERM and finally SIGKILL to its process group. */
-  async close() {
+  /**
+   * Ends the server: closes stdin, waits up to `politeMs` for it to exit, then SIGTERM and,
+   * after `graceMs`, SIGKILL to its process group. A capture that timed out passes short waits,
+   * so that `--timeout` bounds the teardown too.
+   */
+  async close({ politeMs = 300, graceMs = 1500 } = {}) {
     const child = this._child;
     if (!child || this._closing) return;
     this._closing = true;
@@ -132,8 +195,8 @@ export class GroupStdioTransport {
     }
     const group = child.pid;
     if (group === undefined) return; // never spawned
-    await waitFor(() => this.exit !== null, 300);
-    await endGroup(group);
+    await waitFor(() => this.exit !== null, politeMs);
+    await endGroup(group, graceMs);
     child.stdout.destroy();
     child.stderr.destroy();
     this.onclose?.();

@@ -1,0 +1,92 @@
+// Every way a capture can fail ends the CLI in order: exit 2 (130 for Ctrl-C) and one error
+// line naming what happened with the server's last stderr lines; never a stack trace, never
+// exit 1 (which CI reads as "a breaking change"). Server runs are parallel, with short timeouts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after } from 'node:test';
+import { parseTimeout } from '../lib/baseline.js';
+import { SERVERS, cliAsync, gone, mapLimit } from './helpers.mjs';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-failures-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const STACK_TRACE = /^\s+at .+:\d+:\d+\)?$|Node\.js v\d+|node:internal/m;
+
+/** Asserts an orderly capture failure: exit 2, a `capture failed` line, no stack trace. */
+function assertOrderly(result, pattern) {
+  assert.equal(result.status, 2, `exit ${result.status}: ${result.stderr}`);
+  assert.doesNotMatch(result.stderr, STACK_TRACE, result.stderr);
+  assert.match(result.stderr, /^mcp-contract: capture failed: /);
+  if (pattern) assert.match(result.stderr, pattern);
+}
+
+const hostile = (mode) => [process.execPath, path.join(SERVERS, 'hostile-server.mjs'), 'serve', mode];
+
+test('a server that exits at start: 50 snapshot runs and 5 check runs, every one exit 2 with the stderr note', async () => {
+  const baseline = path.join(dir, 'never-written.json');
+  const runs = [
+    ...Array.from({ length: 50 }, () => ['snapshot', '--timeout', '10', '--', 'false']),
+    ...Array.from({ length: 5 }, () => ['check', '--baseline', baseline, '--update', '--timeout', '10', '--', 'false']),
+  ];
+  const results = await mapLimit(runs, 6, (args) => cliAsync(args));
+  for (const result of results) {
+    assertOrderly(result, /the server `false` exited with code 1 before the capture finished/);
+    assert.match(result.stderr, /the server wrote nothing to stderr/);
+    assert.equal(result.stdout, '');
+  }
+  assert.ok(!existsSync(baseline), 'a failed check --update writes no baseline');
+});
+
+test('exit in the handshake, closed stdout, early EOF, malformed and non-JSON-RPC frames: exit 2 with stderr', async () => {
+  const cases = [
+    ['exit-at-start', /exited with code 1 before the capture finished/],
+    ['exit-in-handshake', /exited with code 4 before the capture finished/],
+    ['close-stdout', /closed its stdout but is still running/],
+    ['early-eof', /closed stdout in the middle of a message: "\{\\"jsonrpc\\":\\"2\.0\\",\\"id\\":1,\\"res"/],
+    ['malformed-frame', /wrote non-JSON to stdout/],
+    ['not-jsonrpc', /not a JSON-RPC 2\.0 message to stdout: "\[1,2,3\]"/],
+    ['no-newline', /more than 67108864 bytes to stdout without a newline/],
+  ];
+  const results = await mapLimit(cases, 4, ([mode]) => cliAsync(['snapshot', '--timeout', '20', '--', ...hostile(mode)]));
+  cases.forEach(([mode, pattern], i) => {
+    assertOrderly(results[i], pattern);
+    assert.match(results[i].stderr, new RegExp(`\\| hostile-server: mode ${mode}`), `${mode}: the server's stderr`);
+  });
+});
+
+test('a stray rejection that nothing handles becomes "internal error, please report" and exit 2', async () => {
+  const preload = path.join(SERVERS, 'stray-rejection.cjs');
+  const { spawnSync } = await import('node:child_process');
+  const { cliPath } = await import('./helpers.mjs');
+  const result = spawnSync(process.execPath, ['-r', preload, cliPath, 'rules'], { encoding: 'utf8' });
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /^mcp-contract: internal error, please report: stray rejection from a test preload\n$/m);
+  assert.doesNotMatch(result.stderr, STACK_TRACE);
+});
+
+test('--timeout past what a Node timer holds is refused, and a timed-out capture is torn down within the timeout', async () => {
+  assert.throws(() => parseTimeout('2147484'), /longer than the longest timeout, 2147483\.647 s/);
+  assert.equal(parseTimeout('2147483'), 2147483000);
+  const pidFile = path.join(dir, 'hang-pids');
+  const started = Date.now();
+  const result = await cliAsync(['snapshot', '--timeout', '1', '--', process.execPath, path.join(SERVERS, 'hang-server.mjs'), 'serve', pidFile]);
+  const elapsed = Date.now() - started;
+  assertOrderly(result, /timed out after 1 s/);
+  // Node's own start-up is part of it; the teardown of a server that ignores SIGTERM is not 2 s.
+  assert.ok(elapsed < 2300, `took ${elapsed} ms`);
+  const pids = readFileSync(pidFile, 'utf8').split(' ').map(Number);
+  assert.deepEqual(await gone(pids), []);
+});
+
+test('snapshot --out DIR is refused and leaves no temporary file', async () => {
+  const out = path.join(dir, 'out-dir');
+  mkdirSync(out);
+  const result = await cliAsync(['snapshot', '--out', out, '--', ...hostile('huge-number').slice(0, 3), 'lone-surrogate']);
+  assert.equal(result.status, 2);
+  assert.doesNotMatch(result.stderr, STACK_TRACE);
+  assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), []);
+  assert.deepEqual(readdirSync(out), []);
+});
