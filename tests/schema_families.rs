@@ -228,6 +228,31 @@ fn effect_rows() -> Vec<(&'static str, Value, Value, Effect)> {
             Changed,
         ),
         ("ref", p(json!({"type": "string"})), p(json!({"$ref": "https://example.com/schema.json"})), Changed),
+        (
+            "unevaluatedProperties",
+            json!({"type": "object", "unevaluatedProperties": false}),
+            json!({"type": "object", "unevaluatedProperties": {"type": "string"}}),
+            Widened,
+        ),
+        (
+            "unevaluatedItems",
+            p(json!({"type": "array"})),
+            p(json!({"type": "array", "unevaluatedItems": false})),
+            Narrowed,
+        ),
+        (
+            "unevaluatedProperties",
+            json!({"anyOf": [{"required": ["a"]}, {"required": ["b"]}], "unevaluatedProperties": false}),
+            json!({"anyOf": [{"required": ["a"]}, {"required": ["c"]}], "unevaluatedProperties": false}),
+            Changed,
+        ),
+        (
+            "unevaluatedItems",
+            p(json!({"prefixItems": [{"type": "string"}], "unevaluatedItems": false})),
+            p(json!({"prefixItems": [{"type": "string"}, {"type": "string"}], "unevaluatedItems": false})),
+            Changed,
+        ),
+        ("ref", p(json!({"$dynamicRef": "#node"})), p(json!({"$dynamicRef": "#tree"})), Changed),
     ]
 }
 

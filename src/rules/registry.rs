@@ -1191,6 +1191,118 @@ declare_rules! {
         advice: "Nothing to do unless the label is used to pick the field.",
         message: "tool `{name}`: output `{subject}` title changed ({detail})",
     }
+    ToolInputUnevaluatedPropertiesWidened = "tool.input.unevaluatedProperties.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `unevaluatedProperties` policy (properties no other keyword evaluated).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `unevaluatedProperties` policy widened from {old} to {new}{detail}",
+    }
+    ToolInputUnevaluatedPropertiesNarrowed = "tool.input.unevaluatedProperties.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `unevaluatedProperties` policy (properties no other keyword evaluated).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `unevaluatedProperties` policy narrowed from {old} to {new}{detail}",
+    }
+    ToolInputUnevaluatedPropertiesChanged = "tool.input.unevaluatedProperties.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema has `unevaluatedProperties` next to a composition (`allOf`/`anyOf`/`oneOf`/`if`/`dependentSchemas`) that changed, so which properties count as evaluated moved.",
+        why: "`unevaluatedProperties` applies to what the neighbouring keywords leave unevaluated, and the engine cannot show that the old and new sets contain one another, so correct callers may be rejected.",
+        advice: "Change the composition and the `unevaluatedProperties` policy in separate releases, or ignore this instance with a reason if they are equivalent.",
+        message: "tool `{name}`: input `{subject}` `unevaluatedProperties` policy changed from {old} to {new}{detail}",
+    }
+    ToolInputUnevaluatedItemsWidened = "tool.input.unevaluatedItems.widened" {
+        severity: NonBreaking,
+        summary: "A value in a tool's inputSchema accepts more instances through its `unevaluatedItems` policy (items no other keyword evaluated).",
+        why: "Every argument that was valid stays valid; the input side is written by the caller, so accepting more is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: input `{subject}` `unevaluatedItems` policy widened from {old} to {new}{detail}",
+    }
+    ToolInputUnevaluatedItemsNarrowed = "tool.input.unevaluatedItems.narrowed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema accepts fewer instances through its `unevaluatedItems` policy (items no other keyword evaluated).",
+        why: "Arguments that correct callers send today may now be rejected.",
+        advice: "Keep accepting what was accepted for a release (convert on the server), then narrow in a major version.",
+        message: "tool `{name}`: input `{subject}` `unevaluatedItems` policy narrowed from {old} to {new}{detail}",
+    }
+    ToolInputUnevaluatedItemsChanged = "tool.input.unevaluatedItems.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's inputSchema has `unevaluatedItems` next to a composition (`allOf`/`anyOf`/`oneOf`/`if`/`dependentSchemas`) that changed, so which items count as evaluated moved.",
+        why: "`unevaluatedItems` applies to what the neighbouring keywords leave unevaluated, and the engine cannot show that the old and new sets contain one another, so correct callers may be rejected.",
+        advice: "Change the composition and the `unevaluatedItems` policy in separate releases, or ignore this instance with a reason if they are equivalent.",
+        message: "tool `{name}`: input `{subject}` `unevaluatedItems` policy changed from {old} to {new}{detail}",
+    }
+    ToolInputIdentifierChanged = "tool.input.identifier.changed" {
+        severity: NonBreaking,
+        summary: "A schema identifier in a tool's inputSchema changed (`$id`, draft-04 `id`, `$anchor`).",
+        why: "Identifiers name schemas for `$ref`s to follow; the engine compares the schemas after following them, so what validates is judged there. The name itself matters only to tools that cache or fetch schemas by it.",
+        advice: "Nothing to do unless something outside the tool list refers to the schema by its identifier.",
+        message: "tool `{name}`: input `{subject}` identifier changed from {old} to {new}{detail}",
+    }
+    ToolInputInertKeywordChanged = "tool.input.inertKeyword.changed" {
+        severity: NonBreaking,
+        summary: "A standard keyword that has no effect where it is written changed in a tool's inputSchema (`then`/`else` without `if`, `additionalItems` without tuple `items`, `$vocabulary` outside a meta-schema).",
+        why: "Validators ignore the keyword in that position, so no argument changes validity; it is reported so that no schema change is silent.",
+        advice: "Remove the keyword, or add what makes it apply (`if`, a tuple) if that was the intent.",
+        message: "tool `{name}`: input `{subject}` keyword with no effect changed from {old} to {new}{detail}",
+    }
+    ToolOutputUnevaluatedPropertiesWidened = "tool.output.unevaluatedProperties.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `unevaluatedProperties` policy (properties no other keyword evaluated).",
+        why: "Consumers of `structuredContent` and strict validators of the old contract may now see values outside it.",
+        advice: "Widen outputs only in a major version, or behind a new tool.",
+        message: "tool `{name}`: output `{subject}` `unevaluatedProperties` policy widened from {old} to {new}{detail}",
+    }
+    ToolOutputUnevaluatedPropertiesNarrowed = "tool.output.unevaluatedProperties.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `unevaluatedProperties` policy (properties no other keyword evaluated).",
+        why: "Every result the server sends stays within the old contract; consumers read the output, so promising less is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `unevaluatedProperties` policy narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputUnevaluatedPropertiesChanged = "tool.output.unevaluatedProperties.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema has `unevaluatedProperties` next to a composition (`allOf`/`anyOf`/`oneOf`/`if`/`dependentSchemas`) that changed, so which properties count as evaluated moved.",
+        why: "`unevaluatedProperties` applies to what the neighbouring keywords leave unevaluated, and the engine cannot show that the old and new sets contain one another, so consumers may see values outside the old contract.",
+        advice: "Change the composition and the `unevaluatedProperties` policy in separate releases, or ignore this instance with a reason if they are equivalent.",
+        message: "tool `{name}`: output `{subject}` `unevaluatedProperties` policy changed from {old} to {new}{detail}",
+    }
+    ToolOutputUnevaluatedItemsWidened = "tool.output.unevaluatedItems.widened" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema accepts more instances through its `unevaluatedItems` policy (items no other keyword evaluated).",
+        why: "Consumers of `structuredContent` and strict validators of the old contract may now see values outside it.",
+        advice: "Widen outputs only in a major version, or behind a new tool.",
+        message: "tool `{name}`: output `{subject}` `unevaluatedItems` policy widened from {old} to {new}{detail}",
+    }
+    ToolOutputUnevaluatedItemsNarrowed = "tool.output.unevaluatedItems.narrowed" {
+        severity: NonBreaking,
+        summary: "A value in a tool's outputSchema accepts fewer instances through its `unevaluatedItems` policy (items no other keyword evaluated).",
+        why: "Every result the server sends stays within the old contract; consumers read the output, so promising less is safe.",
+        advice: "Nothing to do.",
+        message: "tool `{name}`: output `{subject}` `unevaluatedItems` policy narrowed from {old} to {new}{detail}",
+    }
+    ToolOutputUnevaluatedItemsChanged = "tool.output.unevaluatedItems.changed" {
+        severity: Breaking,
+        summary: "A value in a tool's outputSchema has `unevaluatedItems` next to a composition (`allOf`/`anyOf`/`oneOf`/`if`/`dependentSchemas`) that changed, so which items count as evaluated moved.",
+        why: "`unevaluatedItems` applies to what the neighbouring keywords leave unevaluated, and the engine cannot show that the old and new sets contain one another, so consumers may see values outside the old contract.",
+        advice: "Change the composition and the `unevaluatedItems` policy in separate releases, or ignore this instance with a reason if they are equivalent.",
+        message: "tool `{name}`: output `{subject}` `unevaluatedItems` policy changed from {old} to {new}{detail}",
+    }
+    ToolOutputIdentifierChanged = "tool.output.identifier.changed" {
+        severity: NonBreaking,
+        summary: "A schema identifier in a tool's outputSchema changed (`$id`, draft-04 `id`, `$anchor`).",
+        why: "Identifiers name schemas for `$ref`s to follow; the engine compares the schemas after following them, so what validates is judged there. The name itself matters only to tools that cache or fetch schemas by it.",
+        advice: "Nothing to do unless something outside the tool list refers to the schema by its identifier.",
+        message: "tool `{name}`: output `{subject}` identifier changed from {old} to {new}{detail}",
+    }
+    ToolOutputInertKeywordChanged = "tool.output.inertKeyword.changed" {
+        severity: NonBreaking,
+        summary: "A standard keyword that has no effect where it is written changed in a tool's outputSchema (`then`/`else` without `if`, `additionalItems` without tuple `items`, `$vocabulary` outside a meta-schema).",
+        why: "Validators ignore the keyword in that position, so no result changes validity; it is reported so that no schema change is silent.",
+        advice: "Remove the keyword, or add what makes it apply (`if`, a tuple) if that was the intent.",
+        message: "tool `{name}`: output `{subject}` keyword with no effect changed from {old} to {new}{detail}",
+    }
     // ---- schema: end ----
 
     // ---- MCP surface: resources, templates, prompts, server, annotations, names (src/diff) ----

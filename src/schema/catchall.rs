@@ -6,13 +6,10 @@
 use super::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::compose::{branch_token, match_branches};
 use super::here::{related, Here};
+use super::keywords::OWNED_ELSEWHERE;
 use super::normal::{force, Body, Keywords, KwValue, Node, Twins};
 use super::walk::kw_value;
 use serde_json::Value;
-
-/// Keywords compared by another pass (the MCP-surface comparison owns `x-mcp-header`), which
-/// this one therefore does not report.
-pub const OWNED_ELSEWHERE: &[&str] = &["x-mcp-header"];
 
 /// One raw difference: where, which keyword, the two values and the two pointers.
 pub struct Difference {

@@ -4,15 +4,16 @@
 //! may be silent.
 
 use super::canon::json_eq;
+use super::keywords::{self, Kind, Shape};
 use super::normal::MAX_DEPTH;
 use crate::json::{child_pointer, index_pointer, push_token};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where definitions live (2019-09+ and draft-07 spellings).
-const CONTAINERS: &[&str] = &["$defs", "definitions"];
-/// Keywords whose values are data, not schemas: a `$defs` key inside them is not a definition.
-const DATA: &[&str] = &["enum", "const", "default", "examples"];
+fn is_container(name: &str) -> bool {
+    keywords::lookup(name).is_some_and(|k| k.kind == Kind::Container)
+}
 /// Raw JSON levels searched: two per schema node, like the normaliser's own bound.
 const MAX_LEVELS: usize = 2 * MAX_DEPTH;
 
@@ -93,12 +94,13 @@ fn definitions(root: &Value) -> BTreeMap<String, &Value> {
             Value::Object(map) => {
                 // Only objects and arrays can hold a definition.
                 for (key, child) in map.iter().filter(|(_, child)| child.is_object() || child.is_array()) {
-                    if DATA.contains(&key.as_str()) {
+                    // Data, not schemas: a `$defs` key inside is not a definition.
+                    if keywords::shape(key) == Shape::Data {
                         continue;
                     }
                     visited.push((at, Some(Token::Key(key))));
                     let child_at = visited.len() - 1;
-                    if let (true, Value::Object(entries)) = (CONTAINERS.contains(&key.as_str()), child) {
+                    if let (true, Value::Object(entries)) = (is_container(key), child) {
                         let container = pointer(&visited, child_at);
                         found.extend(entries.iter().map(|(name, def)| (child_pointer(&container, name), def)));
                     }

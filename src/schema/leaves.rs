@@ -3,10 +3,11 @@
 
 use super::canon::{json_eq, opt_eq, sort_key};
 use super::here::Here;
+use super::keywords::{self, Variance};
 use super::normal::Node;
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::types::TypeSet;
-use super::walk::{kw_value, number, value, Change, Hit, Walk};
+use super::walk::{kw_value, number, opt_kw_eq, value, Change, Hit, Walk};
 use super::Effect;
 use crate::collect::set_of;
 use crate::finding::Site;
@@ -164,44 +165,63 @@ impl Walk<'_> {
         }
     }
 
+    /// The keywords that do not move the accepted set, each judged by its entry in the keyword
+    /// table: annotations by their own rules (prose for `title`/`description`), identifiers,
+    /// dynamic references (undecidable), and keywords with no effect where they are written.
     pub(super) fn annotations(&mut self, o: &Node, n: &Node, here: &Here) {
-        for (keyword, rule) in [("description", Fixed::DescriptionChanged), ("title", Fixed::TitleChanged)] {
-            let (a, b) = (value(o, keyword), value(n, keyword));
-            if opt_eq(a, b) {
+        let (Some(a), Some(b)) = (o.keywords(), n.keywords()) else { return };
+        let names: Vec<&str> = a.union(b).map(|(name, _, _)| name).collect();
+        for name in names {
+            let Some(keyword) = keywords::lookup(name) else { continue };
+            if opt_kw_eq(name, o, n) {
                 continue;
             }
-            let site = Site {
-                location: here.keyword(keyword).location,
-                old: if a.is_some() { o.kw_pointer(keyword) } else { o.ptr.clone() },
-                new: if b.is_some() { n.kw_pointer(keyword) } else { n.ptr.clone() },
-            };
-            let mut found = Vec::new();
-            let subject = here.subject();
-            crate::diff::prose_change(fixed_rule(self.side, rule), self.entity, site, &subject, a, b, &mut found);
-            let covers = here.keyword(keyword).path;
-            self.hits.extend(found.into_iter().map(|finding| Hit { finding, covers: vec![covers.clone()] }));
-        }
-        const CHANGED: &[(&str, Fixed)] = &[
-            ("default", Fixed::DefaultChanged),
-            ("examples", Fixed::ExamplesChanged),
-            ("readOnly", Fixed::ReadOnlyChanged),
-            ("writeOnly", Fixed::WriteOnlyChanged),
-            ("$comment", Fixed::CommentChanged),
-            ("contentEncoding", Fixed::ContentChanged),
-            ("contentMediaType", Fixed::ContentChanged),
-            ("contentSchema", Fixed::ContentChanged),
-            ("$schema", Fixed::DialectChanged),
-        ];
-        for &(keyword, rule) in CHANGED {
-            if !opt_eq(value(o, keyword), value(n, keyword)) {
-                self.fixed(here, o, n, rule, keyword);
+            let y = value(n, name);
+            match keyword.variance {
+                Variance::Annotation(rule @ (Fixed::DescriptionChanged | Fixed::TitleChanged)) => {
+                    self.prose(o, n, here, name, rule)
+                }
+                Variance::Annotation(Fixed::DeprecatedAdded) => {
+                    let rule = match y {
+                        Some(Value::Bool(true)) => Fixed::DeprecatedAdded,
+                        _ => Fixed::DeprecatedRemoved,
+                    };
+                    self.fixed(here, o, n, rule, name);
+                }
+                Variance::Annotation(rule) => self.fixed(here, o, n, rule, name),
+                Variance::Identifier => self.fixed(here, o, n, Fixed::IdentifierChanged, name),
+                Variance::Inert => self.fixed(here, o, n, Fixed::InertChanged, name),
+                // `additionalItems` left after normalisation has no tuple `items` to follow.
+                _ if name == "additionalItems" => self.fixed(here, o, n, Fixed::InertChanged, name),
+                Variance::Dynamic => {
+                    let change = Change {
+                        rule: effect_rule(self.side, Family::Ref, Effect::Changed),
+                        keyword: Some(name),
+                        old: kw_value(o, name),
+                        new: kw_value(n, name),
+                        detail: Some("resolved through the dynamic scope, which the engine does not follow".into()),
+                        covers: Vec::new(),
+                    };
+                    self.emit(here, o, n, change);
+                }
+                _ => {}
             }
         }
-        match (value(o, "deprecated"), value(n, "deprecated")) {
-            (None, Some(Value::Bool(true))) => self.fixed(here, o, n, Fixed::DeprecatedAdded, "deprecated"),
-            (Some(Value::Bool(true)), None) => self.fixed(here, o, n, Fixed::DeprecatedRemoved, "deprecated"),
-            _ => {}
-        }
+    }
+
+    /// `title` and `description`: judged as prose.
+    fn prose(&mut self, o: &Node, n: &Node, here: &Here, keyword: &str, rule: Fixed) {
+        let (a, b) = (value(o, keyword), value(n, keyword));
+        let site = Site {
+            location: here.keyword(keyword).location,
+            old: if a.is_some() { o.kw_pointer(keyword) } else { o.ptr.clone() },
+            new: if b.is_some() { n.kw_pointer(keyword) } else { n.ptr.clone() },
+        };
+        let mut found = Vec::new();
+        let subject = here.subject();
+        crate::diff::prose_change(fixed_rule(self.side, rule), self.entity, site, &subject, a, b, &mut found);
+        let covers = here.keyword(keyword).path;
+        self.hits.extend(found.into_iter().map(|finding| Hit { finding, covers: vec![covers.clone()] }));
     }
 }
 

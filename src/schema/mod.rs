@@ -15,6 +15,7 @@ mod catchall;
 mod compose;
 mod definitions;
 mod here;
+mod keywords;
 mod leaves;
 mod normal;
 mod rewrite;
@@ -23,7 +24,7 @@ mod sorted;
 mod types;
 mod walk;
 
-pub use catchall::OWNED_ELSEWHERE;
+pub use keywords::OWNED_ELSEWHERE;
 pub use normal::{MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_TARGET_VISITS};
 
 use crate::finding::{EntityRef, Finding, Site};
@@ -83,8 +84,16 @@ pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &V
             format!("{}` at `{}", difference.keyword, difference.here.subject)
         };
         let site = Site { location: difference.here.location, old: difference.old_ptr, new: difference.new_ptr };
-        let finding = Finding::new(fixed_rule(side, Fixed::Unmodelled), entity, site, subject)
+        let mut finding = Finding::new(fixed_rule(side, Fixed::Unmodelled), entity, site, subject)
             .values(difference.old.as_ref(), difference.new.as_ref());
+        // A standard keyword here means a value the walk could not read (a malformed one):
+        // say which drafts define it, so the reader looks at the value, not the keyword.
+        finding.details = match keywords::lookup(&difference.keyword) {
+            Some(k) => Some(serde_json::json!({ "standardKeyword": true, "drafts": k.drafts.names() })),
+            // `(schema)`: the node itself differs (not a schema on one side), no keyword.
+            None if difference.keyword.starts_with('(') => None,
+            None => Some(serde_json::json!({ "standardKeyword": false })),
+        };
         findings.push(finding);
     }
     for unreached in definitions::unreached_changes(old, new, &old_norm.reached, &new_norm.reached) {

@@ -4,6 +4,7 @@
 //! `$ref` into the definition).
 
 use super::canon::{canonical_set, json_eq};
+use super::keywords::{self, Kind, Shape};
 use super::rewrite::{canonical_dialect, conjoin, respell, simplify};
 use super::sorted::SortedMap;
 use super::types::TypeSet;
@@ -29,38 +30,6 @@ pub const MAX_REF_EXPANSIONS: usize = 1_000;
 
 /// The dialect of a schema without `$schema` (MCP since 2025-11-25), in canonical spelling.
 const DEFAULT_DIALECT: &str = "json-schema.org/draft/2020-12/schema";
-
-/// Keywords that only annotate; when two nodes merge, the outer one's annotation wins because it
-/// is the one a reader sees at the use site.
-pub const ANNOTATIONS: &[&str] = &[
-    "title",
-    "description",
-    "default",
-    "examples",
-    "deprecated",
-    "readOnly",
-    "writeOnly",
-    "$comment",
-    "$schema",
-    "contentEncoding",
-    "contentMediaType",
-    "contentSchema",
-];
-
-const SCHEMA_KEYWORDS: &[&str] = &[
-    "additionalProperties",
-    "propertyNames",
-    "contains",
-    "not",
-    "if",
-    "then",
-    "else",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "additionalItems",
-];
-const LIST_KEYWORDS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
-const MAP_KEYWORDS: &[&str] = &["properties", "patternProperties", "dependentSchemas"];
 
 /// One schema node after normalisation.
 pub struct Node<'a> {
@@ -232,9 +201,17 @@ pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
 }
 
 /// Keywords whose entries are subschemas worth skipping when equal on both sides.
-const ENTRY_MAPS: &[&str] = &["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
-/// Keywords holding one subschema, searched for such maps.
-const SINGLE_SCHEMAS: &[&str] = &["items", "additionalProperties", "propertyNames", "contains", "not"];
+fn is_entry_map(name: &str) -> bool {
+    keywords::shape(name) == Shape::SchemaMap
+}
+
+/// Keywords holding one subschema, searched for such maps: not the conditional ones, which are
+/// compared as a group.
+fn is_single_schema(name: &str) -> bool {
+    keywords::lookup(name).is_some_and(|k| {
+        matches!(k.shape, Shape::Schema | Shape::SchemaOrList) && !matches!(name, "if" | "then" | "else")
+    })
+}
 
 /// The addresses (in both documents) of map entries that are equal on both sides and whose
 /// `$ref`s, followed through every definition they reach, resolve to equal definitions on both
@@ -252,10 +229,10 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
         }
         for (key, xv) in x {
             let Some(yv) = y.get(key) else { continue };
-            if SINGLE_SCHEMAS.contains(&key.as_str()) {
+            if is_single_schema(key) {
                 stack.push((xv, yv, depth + 1));
             }
-            if !ENTRY_MAPS.contains(&key.as_str()) {
+            if !is_entry_map(key) {
                 continue;
             }
             let (Value::Object(xs), Value::Object(ys)) = (xv, yv) else { continue };
@@ -415,43 +392,45 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         depth: usize,
     ) -> Node<'a> {
         let mut kws = Keywords::with_capacity(map.len());
+        let mut dependencies = None;
         for (key, value) in map {
             let name = key.as_str();
-            if matches!(name, "$defs" | "definitions") || (name == "$ref" && value.is_string()) {
+            let kind = keywords::lookup(name).map(|k| k.kind);
+            if kind == Some(Kind::Container) || (name == "$ref" && value.is_string()) {
                 continue;
             }
             let child = |token: &str| ptr.as_deref().map(|p| child_pointer(p, token));
-            let kw_value = match (name, value) {
-                ("items", Value::Object(_) | Value::Bool(_)) => {
+            let kw_value = match (keywords::shape(name), value) {
+                (Shape::SchemaOrList, Value::Object(_) | Value::Bool(_)) | (Shape::Schema, _) => {
                     KwValue::Schema(self.node(value, child(name), via, depth + 1))
                 }
-                ("items", Value::Array(items)) => KwValue::List(self.list(items, child(name), via, depth)),
-                _ if SCHEMA_KEYWORDS.contains(&name) => KwValue::Schema(self.node(value, child(name), via, depth + 1)),
-                (_, Value::Array(items)) if LIST_KEYWORDS.contains(&name) => {
+                (Shape::SchemaOrList | Shape::SchemaList, Value::Array(items)) => {
                     KwValue::List(self.list(items, child(name), via, depth))
                 }
-                (_, Value::Object(entries)) if MAP_KEYWORDS.contains(&name) => {
-                    KwValue::Map(self.map(entries, child(name), via, depth))
-                }
-                // Split only when the split cannot collide with the 2019-09 keywords: otherwise
-                // `dependencies` stays as written, for the catch-all to compare.
-                ("dependencies", Value::Object(entries))
-                    if !map.contains_key("dependentRequired") && !map.contains_key("dependentSchemas") =>
-                {
-                    self.split_dependencies(entries, child(name), via, depth, &mut kws);
+                (Shape::SchemaMap, Value::Object(entries)) => KwValue::Map(self.map(entries, child(name), via, depth)),
+                (Shape::Dependencies, Value::Object(entries)) => {
+                    dependencies = Some((entries, child(name)));
                     continue;
                 }
-                ("type", _) => match TypeSet::of_type_value(value) {
-                    Some(types) => KwValue::Value(Cow::Borrowed(types.to_value())),
-                    None => KwValue::Value(Cow::Borrowed(value)),
+                _ => match (name, value) {
+                    ("type", _) => match TypeSet::of_type_value(value) {
+                        Some(types) => KwValue::Value(Cow::Borrowed(types.to_value())),
+                        None => KwValue::Value(Cow::Borrowed(value)),
+                    },
+                    ("enum" | "required", Value::Array(items)) => {
+                        KwValue::Value(Cow::Owned(Value::Array(canonical_set(items))))
+                    }
+                    ("$schema", Value::String(uri)) => {
+                        KwValue::Value(Cow::Owned(Value::String(canonical_dialect(uri))))
+                    }
+                    _ => KwValue::Value(Cow::Borrowed(value)),
                 },
-                ("enum" | "required", Value::Array(items)) => {
-                    KwValue::Value(Cow::Owned(Value::Array(canonical_set(items))))
-                }
-                ("$schema", Value::String(uri)) => KwValue::Value(Cow::Owned(Value::String(canonical_dialect(uri)))),
-                _ => KwValue::Value(Cow::Borrowed(value)),
             };
             kws.insert(name, Kw { value: kw_value, at: None, via: via.clone() });
+        }
+        // After the 2019-09 keywords, which it merges into.
+        if let Some((entries, at)) = dependencies {
+            self.split_dependencies(entries, at, via, depth, &mut kws);
         }
         respell(&mut kws, ptr.as_deref());
         let mut node = Node { raw, ptr, body: Body::Keywords(kws) };
@@ -488,7 +467,9 @@ impl<'a, 'l> Normaliser<'a, 'l> {
             .collect()
     }
 
-    /// Draft-07 `dependencies`: string arrays → `dependentRequired`, schemas → `dependentSchemas`.
+    /// Draft-07 `dependencies`: string arrays → `dependentRequired`, schemas →
+    /// `dependentSchemas`, merged into those keywords when the node has them too (both apply:
+    /// required names add up, two schemas for one name become their `allOf`).
     fn split_dependencies(
         &mut self,
         entries: &'a Map<String, Value>,
@@ -497,27 +478,59 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         depth: usize,
         kws: &mut Keywords<'a>,
     ) {
-        let mut required = Map::new();
-        let mut schemas = Schemas::new();
+        let mut required = match kws.remove("dependentRequired") {
+            Some(Kw { value: KwValue::Value(v), .. }) if v.is_object() => match v.into_owned() {
+                Value::Object(m) => m,
+                _ => Map::new(),
+            },
+            Some(other) => {
+                // Not a map: left as written, and the `dependencies` lists stay apart from it.
+                kws.insert("dependentRequired", other);
+                Map::new()
+            }
+            None => Map::new(),
+        };
+        let mut schemas = match kws.remove("dependentSchemas") {
+            Some(Kw { value: KwValue::Map(m), .. }) => m,
+            Some(other) => {
+                kws.insert("dependentSchemas", other);
+                Schemas::new()
+            }
+            None => Schemas::new(),
+        };
         for (key, value) in entries {
+            let at = ptr.as_deref().map(|p| child_pointer(p, key));
             match value {
                 Value::Array(names) => {
-                    required.insert(key.clone(), Value::Array(canonical_set(names)));
+                    let mut all = names.clone();
+                    if let Some(Value::Array(before)) = required.get(key) {
+                        all.extend(before.iter().cloned());
+                    }
+                    required.insert(key.clone(), Value::Array(canonical_set(&all)));
                 }
                 _ => {
-                    let at = ptr.as_deref().map(|p| child_pointer(p, key));
-                    schemas.insert(key.as_str(), self.node(value, at, via, depth + 1));
+                    let node = self.node(value, at.clone(), via, depth + 1);
+                    let node = match schemas.remove(key.as_str()) {
+                        None => node,
+                        Some(before) => {
+                            let mut both = Keywords::new();
+                            let list = KwValue::List(vec![before, node]);
+                            both.insert("allOf", Kw { value: list, at: at.clone(), via: via.clone() });
+                            Node { raw: value, ptr: at, body: Body::Keywords(both) }
+                        }
+                    };
+                    schemas.insert(key.as_str(), node);
                 }
             }
         }
-        if !required.is_empty() {
+        if !required.is_empty() && !kws.contains_key("dependentRequired") {
             let kw =
                 Kw { value: KwValue::Value(Cow::Owned(Value::Object(required))), at: ptr.clone(), via: via.clone() };
-            kws.insert_if_absent("dependentRequired", kw);
+            kws.insert("dependentRequired", kw);
         }
-        if !schemas.is_empty() {
+        if !schemas.is_empty() && !kws.contains_key("dependentSchemas") {
             let kw = Kw { value: KwValue::Map(schemas), at: ptr, via: via.clone() };
-            kws.insert_if_absent("dependentSchemas", kw);
+            kws.insert("dependentSchemas", kw);
         }
     }
 

@@ -5,44 +5,12 @@
 
 use super::canon::{bounded_clone, canonical_set, json_eq};
 use super::compose::disjoint_branches;
-use super::normal::{force, Body, Keywords, Kw, KwValue, Node, ANNOTATIONS};
+use super::keywords::{is_annotation, is_type_local};
+use super::normal::{force, Body, Keywords, Kw, KwValue, Node};
 use super::types::TypeSet;
 use crate::json::child_pointer;
 use serde_json::{Number, Value};
 use std::borrow::Cow;
-
-/// Keywords that constrain only instances of the node's own type: a branch made of these plus
-/// `type` can merge with a `{type: null}` sibling into one nullable node.
-const TYPE_LOCAL: &[&str] = &[
-    "type",
-    "enum",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "format",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "multipleOf",
-    "items",
-    "prefixItems",
-    "minItems",
-    "maxItems",
-    "uniqueItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "properties",
-    "required",
-    "additionalProperties",
-    "patternProperties",
-    "propertyNames",
-    "minProperties",
-    "maxProperties",
-    "dependentRequired",
-    "dependentSchemas",
-];
 
 /// JavaScript's largest safe integer: zod 4 bounds every `.int()` by it, a no-op for any
 /// argument a client can actually send.
@@ -340,7 +308,7 @@ fn collapse_nullable(kws: &mut Keywords, list: &'static str, ptr: Option<&str>) 
     let other = &branches[1 - null_index]; // two branches, so 1 - index is the other one
     let Some(other_kws) = other.keywords() else { return };
     let other_types = other_kws.get("type").and_then(Kw::value).and_then(TypeSet::of_type_value);
-    let local = other_kws.keys().all(|k| TYPE_LOCAL.contains(&k) || ANNOTATIONS.contains(&k));
+    let local = other_kws.keys().all(|k| is_type_local(k) || is_annotation(k));
     if !local || other_types.is_none_or(|t| !t.disjoint(TypeSet::NULL) || t == TypeSet::NONE) {
         return;
     }
@@ -376,7 +344,7 @@ fn collapse_nullable(kws: &mut Keywords, list: &'static str, ptr: Option<&str>) 
 pub(super) fn absorb<'a>(kws: &mut Keywords<'a>, branch: Node<'a>, also_allowed: &[&str]) -> Result<(), Node<'a>> {
     let conflict = match &branch.body {
         Body::Keywords(inner) => {
-            inner.keys().any(|k| kws.contains_key(k) && !ANNOTATIONS.contains(&k) && !also_allowed.contains(&k))
+            inner.keys().any(|k| kws.contains_key(k) && !is_annotation(k) && !also_allowed.contains(&k))
         }
         _ => true,
     };
@@ -387,7 +355,7 @@ pub(super) fn absorb<'a>(kws: &mut Keywords<'a>, branch: Node<'a>, also_allowed:
         branch.keywords().map(|k| k.keys().map(|name| branch.kw_pointer(name)).collect()).unwrap_or_default();
     let Body::Keywords(inner) = branch.body else { return Ok(()) };
     for ((name, mut kw), at) in inner.into_iter().zip(pointers) {
-        if kws.contains_key(name.as_ref()) && ANNOTATIONS.contains(&name.as_ref()) {
+        if kws.contains_key(name.as_ref()) && is_annotation(name.as_ref()) {
             continue;
         }
         kw.at = at;

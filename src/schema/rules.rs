@@ -32,6 +32,8 @@ pub enum Family {
     DependentSchemas,
     Conditional,
     Ref,
+    UnevaluatedProperties,
+    UnevaluatedItems,
 }
 
 /// Rules whose severity does not follow the effect: structure, annotations, limits.
@@ -56,6 +58,8 @@ pub enum Fixed {
     DialectChanged,
     DescriptionChanged,
     TitleChanged,
+    IdentifierChanged,
+    InertChanged,
 }
 
 /// The rule for a change with a known effect on the accepted set. Severity follows variance
@@ -112,6 +116,14 @@ pub fn effect_rule(side: Side, family: Family, effect: Effect) -> RuleId {
         (Side::Input, Family::DependentSchemas, Effect::Narrowed) => RuleId::ToolInputDependentSchemasNarrowed,
         (Side::Input, Family::Conditional, Effect::Changed) => RuleId::ToolInputConditionalChanged,
         (Side::Input, Family::Ref, Effect::Changed) => RuleId::ToolInputRefChanged,
+        (Side::Input, Family::UnevaluatedProperties, Effect::Widened) => RuleId::ToolInputUnevaluatedPropertiesWidened,
+        (Side::Input, Family::UnevaluatedProperties, Effect::Narrowed) => {
+            RuleId::ToolInputUnevaluatedPropertiesNarrowed
+        }
+        (Side::Input, Family::UnevaluatedProperties, Effect::Changed) => RuleId::ToolInputUnevaluatedPropertiesChanged,
+        (Side::Input, Family::UnevaluatedItems, Effect::Widened) => RuleId::ToolInputUnevaluatedItemsWidened,
+        (Side::Input, Family::UnevaluatedItems, Effect::Narrowed) => RuleId::ToolInputUnevaluatedItemsNarrowed,
+        (Side::Input, Family::UnevaluatedItems, Effect::Changed) => RuleId::ToolInputUnevaluatedItemsChanged,
         (Side::Input, Family::Type, Effect::Widened) => RuleId::ToolInputTypeWidened,
         (Side::Input, Family::Type, Effect::Narrowed) => RuleId::ToolInputTypeNarrowed,
         (Side::Input, Family::Type, Effect::Changed) => RuleId::ToolInputTypeChanged,
@@ -166,6 +178,18 @@ pub fn effect_rule(side: Side, family: Family, effect: Effect) -> RuleId {
         (Side::Output, Family::DependentSchemas, Effect::Narrowed) => RuleId::ToolOutputDependentSchemasNarrowed,
         (Side::Output, Family::Conditional, Effect::Changed) => RuleId::ToolOutputConditionalChanged,
         (Side::Output, Family::Ref, Effect::Changed) => RuleId::ToolOutputRefChanged,
+        (Side::Output, Family::UnevaluatedProperties, Effect::Widened) => {
+            RuleId::ToolOutputUnevaluatedPropertiesWidened
+        }
+        (Side::Output, Family::UnevaluatedProperties, Effect::Narrowed) => {
+            RuleId::ToolOutputUnevaluatedPropertiesNarrowed
+        }
+        (Side::Output, Family::UnevaluatedProperties, Effect::Changed) => {
+            RuleId::ToolOutputUnevaluatedPropertiesChanged
+        }
+        (Side::Output, Family::UnevaluatedItems, Effect::Widened) => RuleId::ToolOutputUnevaluatedItemsWidened,
+        (Side::Output, Family::UnevaluatedItems, Effect::Narrowed) => RuleId::ToolOutputUnevaluatedItemsNarrowed,
+        (Side::Output, Family::UnevaluatedItems, Effect::Changed) => RuleId::ToolOutputUnevaluatedItemsChanged,
         (Side::Output, Family::Type, Effect::Widened) => RuleId::ToolOutputTypeWidened,
         (Side::Output, Family::Type, Effect::Narrowed) => RuleId::ToolOutputTypeNarrowed,
         (Side::Output, Family::Type, Effect::Changed) => RuleId::ToolOutputTypeChanged,
@@ -196,6 +220,8 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
         (Side::Input, Fixed::DialectChanged) => RuleId::ToolInputDialectChanged,
         (Side::Input, Fixed::DescriptionChanged) => RuleId::ToolInputPropertyDescriptionChanged,
         (Side::Input, Fixed::TitleChanged) => RuleId::ToolInputPropertyTitleChanged,
+        (Side::Input, Fixed::IdentifierChanged) => RuleId::ToolInputIdentifierChanged,
+        (Side::Input, Fixed::InertChanged) => RuleId::ToolInputInertKeywordChanged,
         (Side::Output, Fixed::PropertyAdded) => RuleId::ToolOutputPropertyAdded,
         (Side::Output, Fixed::PropertyRemoved) => RuleId::ToolOutputPropertyRemoved,
         (Side::Output, Fixed::RequiredAdded) => RuleId::ToolOutputRequiredAdded,
@@ -215,6 +241,8 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
         (Side::Output, Fixed::DialectChanged) => RuleId::ToolOutputDialectChanged,
         (Side::Output, Fixed::DescriptionChanged) => RuleId::ToolOutputPropertyDescriptionChanged,
         (Side::Output, Fixed::TitleChanged) => RuleId::ToolOutputPropertyTitleChanged,
+        (Side::Output, Fixed::IdentifierChanged) => RuleId::ToolOutputIdentifierChanged,
+        (Side::Output, Fixed::InertChanged) => RuleId::ToolOutputInertKeywordChanged,
     }
 }
 
@@ -248,6 +276,8 @@ mod tests {
         Family::DependentSchemas,
         Family::Conditional,
         Family::Ref,
+        Family::UnevaluatedProperties,
+        Family::UnevaluatedItems,
     ];
 
     #[test]

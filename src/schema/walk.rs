@@ -6,8 +6,9 @@
 use super::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
 use super::here::Here;
+use super::keywords::is_annotation;
 use super::leaves::set_difference;
-use super::normal::{force, Body, Kw, KwValue, Node, Schemas, Twins, ANNOTATIONS};
+use super::normal::{force, Body, Kw, KwValue, Node, Schemas, Twins};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::{Effect, Side};
 use crate::collect::object_of;
@@ -198,6 +199,8 @@ impl<'w> Walk<'w> {
         {
             self.subschema(o, n, here, flipped, keyword, family, true);
         }
+        self.unevaluated(o, n, here, flipped, "unevaluatedProperties", Family::UnevaluatedProperties);
+        self.unevaluated(o, n, here, flipped, "unevaluatedItems", Family::UnevaluatedItems);
         self.subschema(o, n, here, flipped, "propertyNames", Family::PropertyNames, false);
         self.subschema(o, n, here, flipped, "contains", Family::Contains, false);
         self.negation(o, n, here, flipped);
@@ -325,6 +328,37 @@ impl<'w> Walk<'w> {
         }
     }
 
+    /// `unevaluatedProperties` / `unevaluatedItems`: like `additionalProperties` they constrain
+    /// what nothing else evaluated, but "evaluated" reaches into the node's compositions (and,
+    /// for items, its tuple keywords), so when those changed too the effect is undecidable.
+    fn unevaluated(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool, keyword: &str, family: Family) {
+        let (a, b) = (schema(o, keyword), schema(n, keyword));
+        if a.is_none() && b.is_none() {
+            return;
+        }
+        let evaluators: &[&str] = match family {
+            Family::UnevaluatedItems => &UNEVALUATED_ITEMS_EVALUATORS,
+            _ => &UNEVALUATED_PROPERTIES_EVALUATORS,
+        };
+        if evaluators.iter().all(|k| opt_kw_eq(k, o, n)) {
+            return self.subschema(o, n, here, flipped, keyword, family, true);
+        }
+        let covers = vec![here.keyword(keyword).path];
+        let change = Change {
+            rule: effect_rule(self.side, family, Effect::Changed),
+            keyword: Some(keyword),
+            old: kw_value(o, keyword),
+            new: kw_value(n, keyword),
+            detail: Some("what counts as evaluated changed with it".into()),
+            covers,
+        };
+        self.emit(here, o, n, change);
+        // The subschema's own changes are still reported, below the undecidable finding.
+        if let (Some(x), Some(y)) = (a, b) {
+            self.node(x, y, &place_with_subject(&here.keyword(keyword), keyword), flipped);
+        }
+    }
+
     fn negation(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
         match (schema(o, "not"), schema(n, "not")) {
             (None, None) => {}
@@ -337,7 +371,15 @@ impl<'w> Walk<'w> {
     /// `if` moves instances between `then` and `else`: any change to it is undecidable.
     fn conditional(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
         let same_if = match (schema(o, "if"), schema(n, "if")) {
-            (None, None) => return,
+            // `then` and `else` apply only through an `if`.
+            (None, None) => {
+                for keyword in ["then", "else"] {
+                    if !opt_kw_eq(keyword, o, n) {
+                        self.fixed(here, o, n, Fixed::InertChanged, keyword);
+                    }
+                }
+                return;
+            }
             (Some(a), Some(b)) => node_eq(a, b),
             _ => false,
         };
@@ -485,14 +527,14 @@ impl<'w> Walk<'w> {
                 (true, true) => effects.push(Effect::Changed),
             }
         }
-        let effect = match (effects.contains(&Effect::Widened), effects.contains(&Effect::Narrowed)) {
-            _ if effects.contains(&Effect::Changed) => Effect::Changed,
-            (true, true) => Effect::Changed,
-            (true, false) => Effect::Widened,
-            (false, true) => Effect::Narrowed,
-            (false, false) => return,
-        };
-        self.effect(here, o, n, Family::DependentRequired, effect, flipped, "dependentRequired");
+        // A name added to one entry and another removed (from it or another entry) is both a
+        // narrowing and a widening: each is reported, as `required` reports names one by one.
+        let changed = effects.contains(&Effect::Changed);
+        for effect in [Effect::Narrowed, Effect::Widened] {
+            if changed || effects.contains(&effect) {
+                self.effect(here, o, n, Family::DependentRequired, effect, flipped, "dependentRequired");
+            }
+        }
     }
 
     fn reference(&mut self, o: &Node, n: &Node, here: &Here) {
@@ -517,6 +559,24 @@ impl<'w> Walk<'w> {
     }
 }
 
+/// Keywords whose evaluations `unevaluatedProperties` sees beyond its own node's `properties`,
+/// `patternProperties` and `additionalProperties` (which it treats like `additionalProperties`).
+const UNEVALUATED_PROPERTIES_EVALUATORS: [&str; 8] =
+    ["allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref"];
+/// Likewise for `unevaluatedItems`, which also sees the tuple keywords (a position added to
+/// `prefixItems` was governed by `unevaluatedItems`, not by an absent `items`).
+const UNEVALUATED_ITEMS_EVALUATORS: [&str; 10] =
+    ["allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "prefixItems", "items", "contains"];
+
+/// Whether a keyword is absent on both nodes or equal on both.
+pub(super) fn opt_kw_eq(keyword: &str, o: &Node, n: &Node) -> bool {
+    match (o.kw(keyword), n.kw(keyword)) {
+        (None, None) => true,
+        (Some(a), Some(b)) => kw_eq(keyword, a, b),
+        _ => false,
+    }
+}
+
 fn place_with_subject(place: &Here, keyword: &str) -> Here {
     let suffix = match keyword {
         "items" => "[]".to_string(),
@@ -529,7 +589,7 @@ fn place_with_subject(place: &Here, keyword: &str) -> Here {
 fn same_assertions(branch: &Node, node: &Node, list: &str) -> bool {
     let (Some(x), Some(y)) = (branch.keywords(), node.keywords()) else { return false };
     // Both lists are in key order, so equal key sets line up entry by entry.
-    let asserting = |(k, _): &(&str, &Kw)| !ANNOTATIONS.contains(k) && *k != list;
+    let asserting = |(k, _): &(&str, &Kw)| !is_annotation(k) && *k != list;
     let (xs, ys): (Vec<_>, Vec<_>) = (x.iter().filter(asserting).collect(), y.iter().filter(asserting).collect());
     xs.len() == ys.len() && xs.iter().zip(&ys).all(|((kx, vx), (ky, vy))| kx == ky && kw_eq(kx, vx, vy))
 }
