@@ -10,8 +10,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const { examples } = JSON.parse(await readFile(path.join(dist, "examples.json"), "utf8"));
 const largest = examples.find((example) => example.id === "release:largest");
-if (!largest)
-  throw new Error("examples.json has no release:largest example (is tests/corpus complete?)");
+if (!largest) throw new Error("examples.json has no release:largest example (is tests/corpus complete?)");
 
 const server = await serveDist();
 const browser = await launchBrowser();

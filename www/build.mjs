@@ -32,11 +32,12 @@ async function exists(file) {
 
 async function bundle() {
   await build({
-    entryPoints: [path.join(www, "src", "main.js")],
-    outfile: path.join(dist, "app.js"),
+    // The page, and the worker that runs the engine: two bundles, each self-contained.
+    entryPoints: { app: path.join(www, "src", "main.js"), worker: path.join(www, "src", "worker.js") },
+    outdir: dist,
     bundle: true,
     format: "esm",
-    minify: true,
+    minify: process.env.PLAYGROUND_MINIFY !== "0", // PLAYGROUND_MINIFY=0 for readable profiles
     sourcemap: false,
     target: "es2022",
     // The engine glue is copied next to app.js, not bundled: it resolves its wasm beside itself.
@@ -150,7 +151,8 @@ await mkdir(dist, { recursive: true });
 await copyEngine();
 await bundle();
 await copyFile(path.join(www, "src", "index.html"), path.join(dist, "index.html"));
-for (const file of ["style.css", "favicon.svg"]) await copyFile(path.join(www, "src", file), path.join(dist, file));
+for (const file of ["style.css", "favicon.svg", "boot.js"])
+  await copyFile(path.join(www, "src", file), path.join(dist, file));
 const engine = await loadEngine(dist);
 const examples = [...(await corpusExamples()), ...(await ruleExamples(engine))];
 await writeFile(path.join(dist, "examples.json"), JSON.stringify({ engine: engine.version(), examples }));

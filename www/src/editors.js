@@ -1,10 +1,10 @@
-//! The three CodeMirror editors and what the report draws on them: the highlighted lines of
-//! the selected change, a severity marker in the gutter per change, and inline input errors.
+//! The three CodeMirror editors and what the report draws on them: the selected change (its
+//! value's own span, and its lines), a severity marker in the gutter per change, inline errors.
 import { basicSetup } from "codemirror";
 import { json } from "@codemirror/lang-json";
 import { yaml } from "@codemirror/lang-yaml";
 import { setDiagnostics, lintGutter } from "@codemirror/lint";
-import { Compartment, RangeSet, StateEffect, StateField } from "@codemirror/state";
+import { Compartment, EditorState, RangeSet, StateEffect, StateField } from "@codemirror/state";
 import { Decoration, EditorView, GutterMarker, gutter } from "@codemirror/view";
 import { looksLikeJson } from "./locator.js";
 import { SEVERITIES, severityLabel } from "./severity.js";
@@ -13,6 +13,9 @@ const setHighlight = StateEffect.define();
 const setMarkers = StateEffect.define();
 
 const highlightLine = Decoration.line({ class: "cm-hl-line" });
+const highlightSpan = Decoration.mark({ class: "cm-hl-span" });
+/** Lines longer than this (minified JSON) are not highlighted whole: only the value's span is. */
+const LONG_LINE = 400;
 
 const highlightField = StateField.define({
   create: () => Decoration.none,
@@ -75,34 +78,67 @@ const severityGutter = (onMarkerClick) =>
     },
   });
 
-const languageSupport = (kind) => (kind === "json" ? json() : yaml());
+/**
+ * Texts longer than this are shown without syntax highlighting: the parser behind it works in
+ * slices of up to 100 ms on the page's thread, and a multi-megabyte snapshot needs dozens.
+ */
+const PLAIN_ABOVE = 1_000_000;
+const languageSupport = (kind) => (kind === "json" ? json() : kind === "yaml" ? yaml() : []);
 
 /**
  * One editor in `parent`. `language` is "json", "yaml", or null to follow the text (snapshots
- * may be either). `onChange(text)` fires on every edit; a dropped file replaces the whole text.
+ * may be either). `onChange({whole})` fires on every edit (`whole` for a paste, drop or load of text);
+ * `onDropFile(file)` may take a dropped file (return true) before it replaces the text.
  * `onMarkerClick(items)` gets the items of the gutter marker clicked (see `mark`).
  */
-export function createEditor(parent, { label, language = null, onChange, onMarkerClick = () => {} }) {
+export function createEditor(
+  parent,
+  { label, language = null, onChange, onMarkerClick = () => {}, onDropFile = async () => false, extensions = [] },
+) {
   const languageSlot = new Compartment();
-  const kindOf = (text) => language ?? (looksLikeJson(text) ? "json" : "yaml");
-  let currentKind = kindOf("");
+  const wrapSlot = new Compartment();
+  const kindOf = (head, length) =>
+    length > PLAIN_ABOVE ? "plain" : (language ?? (looksLikeJson(head) ? "json" : "yaml"));
+  let currentKind = kindOf("", 0);
+  /** The text as one string, made once per change: a multi-megabyte document costs a copy. */
+  let text = "";
+  let textIsCurrent = true;
 
   const view = new EditorView({
     parent,
     extensions: [
       basicSetup,
-      EditorView.lineWrapping,
+      wrapSlot.of(EditorView.lineWrapping),
       languageSlot.of(languageSupport(currentKind)),
+      // Snapshots may be JSON or YAML, or too big to highlight: the language follows the text,
+      // switched in the same transaction as the edit so no parse starts for the wrong one.
+      // A text too big to highlight is not wrapped either: measuring wrapped lines makes every
+      // jump to a far change cost a long layout.
+      EditorState.transactionExtender.of((tr) => {
+        if (!tr.docChanged) return null;
+        const kind = kindOf(tr.newDoc.sliceString(0, 4096), tr.newDoc.length);
+        if (kind === currentKind) return null;
+        const wasPlain = currentKind === "plain";
+        currentKind = kind;
+        const effects = [languageSlot.reconfigure(languageSupport(kind))];
+        if (wasPlain !== (kind === "plain"))
+          effects.push(wrapSlot.reconfigure(kind === "plain" ? [] : EditorView.lineWrapping));
+        return { effects };
+      }),
       lintGutter(),
       severityGutter(onMarkerClick),
       markerField,
       highlightField,
       EditorView.contentAttributes.of({ "aria-label": label }),
+      ...extensions,
       EditorView.updateListener.of((update) => {
         if (!update.docChanged) return;
-        const text = update.state.doc.toString();
-        syncLanguage(text);
-        onChange(text);
+        textIsCurrent = false;
+        // A paste, drop or load replaces text in one go: no reason to wait for more typing.
+        const whole = update.transactions.some((tr) =>
+          ["input.paste", "input.drop", "input.load"].some((e) => tr.isUserEvent(e)),
+        );
+        onChange({ whole });
       }),
       EditorView.domEventHandlers({
         dragover(event) {
@@ -112,21 +148,12 @@ export function createEditor(parent, { label, language = null, onChange, onMarke
           const file = event.dataTransfer?.files?.[0];
           if (!file) return false;
           event.preventDefault();
-          file.text().then((text) => editor.setText(text));
+          Promise.resolve(onDropFile(file)).then(async (taken) => taken || editor.setText(await file.text()));
           return true;
         },
       }),
     ],
   });
-
-  /** Snapshots may be JSON or YAML: switch the highlighting when the text changes kind. */
-  function syncLanguage(text) {
-    const kind = kindOf(text);
-    if (kind === currentKind) return;
-    currentKind = kind;
-    // Called from an update listener, where dispatching again is not allowed.
-    queueMicrotask(() => view.dispatch({ effects: languageSlot.reconfigure(languageSupport(kind)) }));
-  }
 
   const lineRange = (from, to) => {
     const doc = view.state.doc;
@@ -135,33 +162,57 @@ export function createEditor(parent, { label, language = null, onChange, onMarke
 
   const editor = {
     view,
-    getText: () => view.state.doc.toString(),
-    setText(text) {
+    getText() {
+      if (!textIsCurrent) {
+        text = view.state.doc.toString();
+        textIsCurrent = true;
+      }
+      return text;
+    },
+    setText(next, { userEvent = "input.load" } = {}) {
       view.dispatch({
-        changes: { from: 0, to: view.state.doc.length, insert: text },
+        changes: { from: 0, to: view.state.doc.length, insert: next },
         selection: { anchor: 0 },
         scrollIntoView: true,
+        userEvent,
       });
     },
-    /** Highlights whole lines of `range` ({from, to}) and scrolls to it; null clears. Returns [first, last] lines. */
+    /**
+     * Highlights a change at `range` ({from, to, keyFrom}): the value's own span, and the lines
+     * from its member's start to its end unless they are long lines (minified text). Scrolls to
+     * it; null clears. Returns [first, last] line numbers.
+     */
     highlight(range) {
       if (!range) {
         view.dispatch({ effects: setHighlight.of(Decoration.none) });
         parent.removeAttribute("data-highlight");
+        parent.removeAttribute("data-highlight-span");
         return null;
       }
-      const [first, last] = lineRange(range.from, range.to);
       const doc = view.state.doc;
-      const lines = [];
-      for (let n = first; n <= last; n++) lines.push(highlightLine.range(doc.line(n).from));
+      const clamp = (pos) => Math.min(Math.max(pos, 0), doc.length);
+      const from = clamp(range.from);
+      const to = clamp(Math.max(range.to, range.from));
+      const start = clamp(range.keyFrom ?? range.from);
+      const [first, last] = lineRange(start, to);
+      const decorations = [];
+      for (let n = first; n <= last; n++) {
+        const line = doc.line(n);
+        if (line.length <= LONG_LINE) decorations.push(highlightLine.range(line.from));
+      }
+      if (to > from) decorations.push(highlightSpan.range(from, to));
       view.dispatch({
-        effects: [
-          setHighlight.of(Decoration.set(lines)),
-          EditorView.scrollIntoView(doc.line(first).from, { y: "center" }),
-        ],
+        effects: [setHighlight.of(Decoration.set(decorations, true)), EditorView.scrollIntoView(from, { y: "center" })],
       });
       parent.dataset.highlight = `${first}-${last}`;
+      parent.dataset.highlightSpan = `${from}-${to}`;
       return [first, last];
+    },
+    /** Puts the cursor at `pos`, scrolls it into view and focuses the editor. */
+    focusAt(pos) {
+      const at = Math.min(Math.max(pos, 0), view.state.doc.length);
+      view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: "center" }) });
+      view.focus();
     },
     /** Gutter markers: `marks` is [{pos, severity, item}]; the most severe change on a line shows. */
     mark(marks) {

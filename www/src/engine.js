@@ -1,44 +1,49 @@
-//! The wasm engine in the page: loads it once and turns its thrown errors into plain data
-//! (`{input, message, hint, pointer | line+column}`) that the editors can place inline.
-import init, { diff, diffFormatted, rules, version } from "./mcp_contract.js";
+//! The page's handle on the engine, which runs in a Web Worker (`worker.js`): every call is a
+//! message, answered asynchronously, so no diff ever blocks the page.
 
-/** Empty or comment-only config text means "no config", as an absent file would. */
-function configArg(text) {
-  return text.split("\n").every((line) => /^\s*(#.*)?$/.test(line)) ? null : text;
-}
-
-function asInputError(error) {
-  return {
-    input: error?.input ?? "engine",
-    message: String(error?.message ?? error),
-    detail: error?.detail ?? String(error?.message ?? error),
-    hint: error?.hint ?? "",
-    pointer: error?.pointer ?? null,
-    line: error?.line ?? null,
-    column: error?.column ?? null,
+/** Starts the worker; resolves to the engine once it has loaded (with its version and rules). */
+export async function startEngine() {
+  const worker = new Worker("worker.js", { type: "module", name: "mcp-contract engine" });
+  const pending = new Map();
+  let nextId = 1;
+  let broken = null;
+  const failAll = (message) => {
+    broken = new Error(message);
+    for (const { reject } of pending.values()) reject(broken);
+    pending.clear();
   };
-}
+  worker.onmessage = ({ data }) => {
+    const call = pending.get(data.id);
+    if (!call) return;
+    pending.delete(data.id);
+    if ("failure" in data) call.reject(new Error(data.failure));
+    else call.resolve(data.result);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    failAll(`the engine's worker failed (${event.message || "it could not be loaded"})`);
+  };
+  const call = (type, payload = {}) =>
+    broken
+      ? Promise.reject(broken)
+      : new Promise((resolve, reject) => {
+          const id = nextId++;
+          pending.set(id, { resolve, reject });
+          worker.postMessage({ id, type, ...payload });
+        });
 
-export async function loadEngine() {
-  await init();
+  const { version, rules } = await call("hello");
   return {
     version,
     rules,
-    /** `{report}` or `{error}`: the engine never throws past this point. */
-    run(state) {
-      try {
-        return { report: diff(state.old, state.new, configArg(state.config)) };
-      } catch (error) {
-        return { error: asInputError(error) };
-      }
-    },
-    /** `{text}` with the report rendered as Markdown, or `{error}` (e.g. an engine without it). */
-    markdown(state) {
-      try {
-        return { text: diffFormatted(state.old, state.new, configArg(state.config), { format: "markdown" }).output };
-      } catch (error) {
-        return { error: asInputError(error) };
-      }
-    },
+    /**
+     * `{report, ranges}` or `{error}` for the texts the worker holds after taking `changed`
+     * (`{old?, new?, config?}`: only the texts edited since the last call need to travel).
+     */
+    run: (changed) => call("run", { changed }),
+    /** `{text}`: the report as a CLI format (text, json, markdown, sarif, github, junit), or `{error}`. */
+    render: (changed, format) => call("render", { changed, format }),
+    /** `{text}`: one side's text pretty-printed, or `{error}` (YAML, invalid JSON). */
+    format: (changed, side) => call("format", { changed, side }),
   };
 }

@@ -1,8 +1,6 @@
-//! Maps an RFC 6901 JSON pointer to a character range in the editor's text, so a change can be
-//! highlighted where it happened. JSON text is scanned exactly; YAML gets a best-effort key search.
-
-/** Containers nested deeper than this are not indexed (the engine rejects them long before). */
-const MAX_DEPTH = 256;
+//! Maps RFC 6901 JSON pointers to character ranges in a document's text, so a change can be
+//! highlighted where it happened. One pass over a text locates every pointer a report needs:
+//! exact for JSON (minified or not), best effort for block-style YAML.
 
 /** Splits a pointer into unescaped reference tokens; `""` is the whole document. */
 export function pointerTokens(pointer) {
@@ -14,214 +12,298 @@ export function pointerTokens(pointer) {
 }
 
 /**
- * An index of one JSON text: every value's span and, for object members, where the key starts.
- * On a syntax error the index is empty: the engine reports the error, nothing is highlighted.
+ * Walks `root` (nodes `{from, to, keyFrom, children?: Map}`) along `pointer`:
+ * `{from, to, keyFrom, exact}`, where `from`–`to` is the value's own span and `keyFrom` where its
+ * member starts (its key, or its `- `); a missing token stops at the deepest node found.
  */
-export class JsonIndex {
+function walk(root, pointer) {
+  let node = root;
+  for (const token of pointerTokens(pointer)) {
+    const child = node.children?.get(token);
+    if (!child) return { from: node.from, to: node.to, keyFrom: node.keyFrom, exact: false };
+    node = child;
+  }
+  return { from: node.from, to: node.to, keyFrom: node.keyFrom, exact: true };
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const COLON = 58;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const isSpace = (code) => code === 32 || code === 10 || code === 13 || code === 9;
+const endsScalar = (code) =>
+  Number.isNaN(code) || isSpace(code) || code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET;
+
+/** A trie of the pointers asked for: `{children: Map<token, trie>, node: span found | null}`. */
+function pointerTrie(pointers) {
+  const root = { children: new Map(), node: null };
+  for (const pointer of pointers) {
+    if (pointer === null || pointer === undefined) continue;
+    let trie = root;
+    for (const token of pointerTokens(pointer)) {
+      if (!trie.children.has(token)) trie.children.set(token, { children: new Map(), node: null });
+      trie = trie.children.get(token);
+    }
+  }
+  return root;
+}
+
+/** The span found for a pointer, or its deepest found ancestor's with `exact: false`. */
+function lookup(trie, pointer) {
+  if (!trie.node) return null;
+  let found = trie.node;
+  for (const token of pointerTokens(pointer)) {
+    trie = trie.children.get(token);
+    if (!trie?.node) return { ...found, exact: false };
+    found = trie.node;
+  }
+  return { ...found, exact: true };
+}
+
+/**
+ * One pass over a JSON text that records the spans of the asked-for pointers only: values off
+ * every asked-for path are skipped by a bracket-and-string scan (no recursion, no allocation), so
+ * the pass costs the text's length whatever the number of pointers. Throws on a syntax error.
+ */
+class JsonScan {
   constructor(text) {
     this.text = text;
     this.pos = 0;
-    this.root = null;
-    try {
-      this.skipSpace();
-      this.root = this.value(0);
-    } catch {
-      this.root = null;
-    }
-  }
-
-  /** `{from, to, exact}` for the pointer, or null when not even the root could be read. */
-  locate(pointer) {
-    let node = this.root;
-    if (!node) return null;
-    let from = node.from;
-    for (const token of pointerTokens(pointer)) {
-      const child = node.children?.get(token);
-      if (!child) return { from, to: node.to, exact: false };
-      node = child;
-      from = child.keyFrom ?? child.from;
-    }
-    return { from, to: node.to, exact: true };
   }
 
   fail() {
     throw new SyntaxError(`unexpected input at ${this.pos}`);
   }
 
-  skipSpace() {
-    const text = this.text;
-    while (this.pos < text.length && " \t\n\r".includes(text[this.pos])) this.pos++;
+  space() {
+    while (isSpace(this.text.charCodeAt(this.pos))) this.pos++;
   }
 
-  value(depth) {
-    const start = this.pos;
-    const ch = this.text[this.pos];
-    if (ch === "{" || ch === "[") {
-      if (depth >= MAX_DEPTH) this.fail();
-      return ch === "{" ? this.object(depth) : this.array(depth);
+  /** Moves past the string whose opening quote is at `pos`. */
+  skipString() {
+    const text = this.text;
+    let at = this.pos + 1;
+    for (;;) {
+      const quote = text.indexOf('"', at);
+      if (quote < 0) this.fail();
+      let slashes = 0;
+      for (let i = quote - 1; text.charCodeAt(i) === BACKSLASH; i--) slashes++;
+      at = quote + 1;
+      if (slashes % 2 === 0) break;
     }
-    if (ch === '"') {
-      this.string();
-    } else {
-      const match = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(start, start + 400));
-      if (!match) this.fail();
-      this.pos += match[0].length;
-    }
-    return { from: start, to: this.pos };
+    this.pos = at;
   }
 
-  string() {
+  /** Moves past any value at `pos`, containers included. */
+  skipValue() {
     const text = this.text;
-    const start = ++this.pos;
-    let raw = true;
-    while (this.pos < text.length && text[this.pos] !== '"') {
-      if (text[this.pos] === "\\") {
-        raw = false;
-        this.pos++;
+    const code = text.charCodeAt(this.pos);
+    if (code === QUOTE) return this.skipString();
+    if (code !== OPEN_BRACE && code !== OPEN_BRACKET) {
+      const start = this.pos;
+      while (!endsScalar(text.charCodeAt(this.pos))) this.pos++;
+      if (this.pos === start) this.fail();
+      return;
+    }
+    // Only quotes and brackets matter inside a skipped container: jump from one to the next.
+    const structural = /["{}[\]]/g;
+    let depth = 0;
+    do {
+      structural.lastIndex = this.pos;
+      if (!structural.exec(text)) this.fail();
+      this.pos = structural.lastIndex - 1;
+      const c = text.charCodeAt(this.pos);
+      if (c === QUOTE) {
+        this.skipString();
+        continue;
       }
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else depth--;
       this.pos++;
-    }
-    if (this.pos >= text.length) this.fail();
-    this.pos++;
-    const body = text.slice(start, this.pos - 1);
-    return raw ? body : JSON.parse(`"${body}"`);
+    } while (depth > 0);
   }
 
-  object(depth) {
-    const node = { from: this.pos, to: this.pos, children: new Map() };
+  /** Reads the value at `pos` into `trie.node`, descending only into asked-for members. */
+  value(trie, keyFrom) {
+    const from = this.pos;
+    const code = this.text.charCodeAt(from);
+    if (trie.children.size === 0 || (code !== OPEN_BRACE && code !== OPEN_BRACKET)) this.skipValue();
+    else if (code === OPEN_BRACE) this.members(trie);
+    else this.items(trie);
+    trie.node = { from, to: this.pos, keyFrom };
+  }
+
+  members(trie) {
+    const text = this.text;
     this.pos++;
-    this.skipSpace();
-    if (this.text[this.pos] === "}") {
-      node.to = ++this.pos;
-      return node;
+    this.space();
+    if (text.charCodeAt(this.pos) === CLOSE_BRACE) {
+      this.pos++;
+      return;
     }
     for (;;) {
-      this.skipSpace();
+      this.space();
       const keyFrom = this.pos;
-      if (this.text[this.pos] !== '"') this.fail();
-      const key = this.string();
-      this.skipSpace();
-      if (this.text[this.pos] !== ":") this.fail();
+      if (text.charCodeAt(keyFrom) !== QUOTE) this.fail();
+      this.skipString();
+      let key = text.slice(keyFrom + 1, this.pos - 1);
+      if (key.includes("\\")) key = JSON.parse(`"${key}"`);
+      this.space();
+      if (text.charCodeAt(this.pos) !== COLON) this.fail();
       this.pos++;
-      this.skipSpace();
-      const child = this.value(depth + 1);
-      child.keyFrom = keyFrom;
-      node.children.set(key, child);
-      node.to = this.pos;
-      this.skipSpace();
-      const next = this.text[this.pos++];
-      if (next === "}") break;
-      if (next !== ",") this.fail();
+      this.space();
+      const child = trie.children.get(key);
+      if (child) this.value(child, keyFrom);
+      else this.skipValue();
+      this.space();
+      const next = text.charCodeAt(this.pos++);
+      if (next === CLOSE_BRACE) return;
+      if (next !== COMMA) this.fail();
     }
-    node.to = this.pos;
-    return node;
   }
 
-  array(depth) {
-    const node = { from: this.pos, to: this.pos, children: new Map() };
+  items(trie) {
+    const text = this.text;
     this.pos++;
-    this.skipSpace();
-    if (this.text[this.pos] === "]") {
-      node.to = ++this.pos;
-      return node;
+    this.space();
+    if (text.charCodeAt(this.pos) === CLOSE_BRACKET) {
+      this.pos++;
+      return;
     }
     for (let i = 0; ; i++) {
-      this.skipSpace();
-      node.children.set(String(i), this.value(depth + 1));
-      node.to = this.pos;
-      this.skipSpace();
-      const next = this.text[this.pos++];
-      if (next === "]") break;
-      if (next !== ",") this.fail();
+      this.space();
+      const child = trie.children.get(String(i));
+      if (child) this.value(child, this.pos);
+      else this.skipValue();
+      this.space();
+      const next = text.charCodeAt(this.pos++);
+      if (next === CLOSE_BRACKET) return;
+      if (next !== COMMA) this.fail();
     }
-    node.to = this.pos;
-    return node;
   }
+}
+
+/**
+ * Locates many pointers in one JSON text with one pass: a Map from each pointer to
+ * `{from, to, keyFrom, exact}` (`from`–`to` the value's own span, `keyFrom` where its member
+ * starts: its key, or the value itself for an array item). A missing pointer maps to its deepest
+ * present ancestor with `exact: false`; on a syntax error every pointer maps to null (the engine
+ * reports the error itself).
+ */
+export function locateJsonAll(text, pointers) {
+  const trie = pointerTrie(pointers);
+  const scan = new JsonScan(text);
+  try {
+    scan.space();
+    scan.value(trie, scan.pos);
+  } catch {
+    trie.node = null;
+  }
+  return new Map(pointers.map((pointer) => [pointer, pointer == null ? null : lookup(trie, pointer)]));
 }
 
 /** True when the text is JSON rather than YAML (JSON documents here are objects or arrays). */
 export function looksLikeJson(text) {
-  return /^\s*[[{]/.test(text);
+  return /^\s*[[{]/.test(text.slice(0, 4096));
 }
 
-const YAML_KEY = /^("[^"]*"|'[^']*'|[^\s:#"'][^:#]*?)\s*:(?:\s|$)/;
+/** A mapping key at the start of `body` (quoted, or plain up to `: `) and the `:` after it. */
+const YAML_KEY =
+  /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|(?:[^\s\-?:,[\]{}#&*!|>'"%@`]|[-?:](?=\S))(?:[^:#]|:(?=\S)|(?<=\S)#)*?)[ \t]*:(?=\s|$)[ \t]*/;
+const YAML_DASH = /^-(?:[ \t]+|$)/;
 
-/** One YAML line: leading spaces, whether it opens a sequence item, and the key it holds. */
-function yamlLine(line) {
-  const [, lead, dashes, rest] = /^( *)((?:-(?: +|$))*)(.*)$/.exec(line);
-  const key = YAML_KEY.exec(rest);
-  return {
-    lead: lead.length,
-    keyCol: lead.length + dashes.length,
-    dash: dashes.length > 0,
-    key: key ? key[1].replace(/^(["'])(.*)\1$/, "$2") : null,
-    content: dashes.length > 0 || (rest.trim() !== "" && !rest.startsWith("#")),
-  };
+function unquote(key) {
+  try {
+    if (key.startsWith('"')) return JSON.parse(key);
+  } catch {
+    return key.slice(1, -1);
+  }
+  if (key.startsWith("'")) return key.slice(1, -1).replace(/''/g, "'");
+  return key.trimEnd();
 }
 
 /**
- * The last line of the block opened at `start` by an entry at `column`: its body is indented
- * deeper, except that a key's sequence may sit at the key's own column (`key:\n- item`).
+ * An index of block-style YAML built in one pass over its lines: mapping keys and `- ` sequence
+ * items become nodes spanning their lines. Flow collections (`[a, b]`, `{a: 1}`), block scalars
+ * (`|`, `>`) and multi-line plain scalars are leaves: a pointer into them stops at their member.
  */
-function yamlBlockEnd(info, start, limit, column, sameColumnItems) {
-  let end = start;
-  for (let i = start + 1; i <= limit; i++) {
-    const line = info[i];
-    if (!line.content) continue;
-    if (line.lead < column || (line.lead === column && !(sameColumnItems && line.dash))) break;
-    end = i;
+export class YamlIndex {
+  constructor(text) {
+    this.text = text;
+    this.root = { from: 0, to: text.length, keyFrom: 0, children: new Map() };
+    // Open containers, outermost first: `{node, column, kind: "map"|"seq", count, last}`.
+    const stack = [{ node: this.root, column: -1, kind: null, count: 0, last: null }];
+    let offset = 0;
+    let scalarColumn = -1; // inside a block scalar: lines indented deeper than this are its text
+    for (const line of text.split("\n")) {
+      const lineFrom = offset;
+      const lineTo = offset + line.length;
+      offset = lineTo + 1;
+      const body0 = line.replace(/\r$/, "");
+      const lead = body0.length - body0.trimStart().length;
+      let body = body0.slice(lead);
+      if (body === "" || body.startsWith("#")) continue;
+      if (scalarColumn >= 0 && lead > scalarColumn) {
+        for (const frame of stack) if (frame.last) frame.last.to = lineTo;
+        continue;
+      }
+      scalarColumn = -1;
+      if (lead === 0 && (body.startsWith("---") || body.startsWith("..."))) continue;
+      let column = lead;
+      // One line may open several levels: `- - key: value`, `- name: x`.
+      for (;;) {
+        const dash = YAML_DASH.exec(body);
+        const key = dash ? null : YAML_KEY.exec(body);
+        if (!dash && !key) break;
+        const kind = dash ? "seq" : "map";
+        while (stack.length > 1) {
+          const top = stack.at(-1);
+          if (top.column > column || (top.column === column && top.kind === "seq" && kind === "map")) stack.pop();
+          else break;
+        }
+        let top = stack.at(-1);
+        if (top.column < column) {
+          const parent = top.last ?? top.node;
+          stack.push((top = { node: parent, column, kind, count: 0, last: null }));
+        } else if (top.kind === "map" && kind === "seq" && top.last) {
+          // `key:` followed by items at the key's own column: the items belong to that key.
+          stack.push((top = { node: top.last, column, kind, count: 0, last: null }));
+        }
+        const consumed = (dash ?? key)[0].length;
+        const keyFrom = lineFrom + column;
+        body = body.slice(consumed);
+        column += consumed;
+        const child = { from: body ? lineFrom + column : keyFrom, to: lineTo, keyFrom };
+        top.node.children ??= new Map();
+        top.node.children.set(dash ? String(top.count++) : unquote(key[1]), child);
+        top.last = child;
+        if (!dash) {
+          if (/^[|>]/.test(body)) scalarColumn = column - consumed;
+          break;
+        }
+      }
+      for (const frame of stack) if (frame.last) frame.last.to = lineTo;
+    }
   }
-  return end;
+
+  locate(pointer) {
+    return walk(this.root, pointer);
+  }
 }
 
-/**
- * Best-effort YAML lookup over block-style text: a key token is found at the column of its
- * block's first key, an index token as the n-th `- ` item. Flow style resolves to the parent.
- */
-export function locateYaml(text, pointer) {
-  const lines = text.split("\n");
-  const info = lines.map(yamlLine);
-  let first = 0;
-  let last = lines.length - 1;
-  let childStart = 0;
-  let exact = true;
-  for (const token of pointerTokens(pointer)) {
-    let head = childStart;
-    while (head <= last && !info[head].content) head++;
-    let found = -1;
-    if (head <= last && /^\d+$/.test(token) && info[head].dash) {
-      let seen = -1;
-      for (let i = head; i <= last && found < 0; i++) {
-        if (info[i].dash && info[i].lead === info[head].lead && ++seen === Number(token)) found = i;
-      }
-      if (found >= 0) last = yamlBlockEnd(info, found, last, info[found].lead, false);
-      childStart = found;
-    } else if (head <= last) {
-      const column = info[head].keyCol;
-      for (let i = head; i <= last && found < 0; i++) {
-        if (info[i].key === token && info[i].keyCol === column) found = i;
-      }
-      if (found >= 0) last = yamlBlockEnd(info, found, last, info[found].keyCol, true);
-      childStart = found + 1;
-    }
-    if (found < 0) {
-      exact = false;
-      break;
-    }
-    first = found;
-  }
-  const starts = [];
-  let offset = 0;
-  for (const line of lines) {
-    starts.push(offset);
-    offset += line.length + 1;
-  }
-  return { from: starts[first], to: starts[last] + lines[last].length, exact };
+/** Locates many pointers in JSON or YAML text with one pass over it (see `locateJsonAll`). */
+export function locateAll(text, pointers) {
+  if (looksLikeJson(text)) return locateJsonAll(text, pointers);
+  const index = new YamlIndex(text);
+  return new Map(pointers.map((pointer) => [pointer, pointer == null ? null : index.locate(pointer)]));
 }
 
-/** Locates a pointer in JSON or YAML text; null when there is nothing to point at. */
-export function locate(text, pointer, index = null) {
+/** Locates one pointer in JSON or YAML text; null when there is nothing to point at. */
+export function locate(text, pointer) {
   if (pointer === null || pointer === undefined) return null;
-  if (looksLikeJson(text)) return (index ?? new JsonIndex(text)).locate(pointer);
-  return locateYaml(text, pointer);
+  return locateAll(text, [pointer]).get(pointer);
 }

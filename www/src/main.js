@@ -1,11 +1,14 @@
-//! The playground's state and wiring: three editor texts in, one engine run (debounced), the
-//! report out, and the links between them (highlights, markers, examples, files, sharing).
+//! The playground's state and wiring: three editor texts in, one engine run in the worker
+//! (debounced; a paste runs at once), the report out, and the links between them (highlights,
+//! markers, examples, files, sharing, saving, filters).
+import { oneDark } from "@codemirror/theme-one-dark";
+import { Compartment } from "@codemirror/state";
 import { el, replace } from "./dom.js";
 import { createEditor } from "./editors.js";
-import { loadEngine } from "./engine.js";
-import { JsonIndex, locate, looksLikeJson } from "./locator.js";
-import { renderError, renderReport } from "./report.js";
-import { decodeState, encodeState, exampleFromHash } from "./share.js";
+import { startEngine } from "./engine.js";
+import { applyFilter, renderError, renderReport } from "./report.js";
+import { SHARE_LIMIT, decodeState, encodeState, exampleFromHash, stateFileText, stateFromFile } from "./share.js";
+import { loadSaved } from "./store.js";
 
 const DEBOUNCE_MS = 250;
 const DEFAULT_EXAMPLE = "corpus:github-mcp-server/020-list_issues";
@@ -17,6 +20,15 @@ const DEFAULT_CONFIG = `# Config (YAML), optional. For example:
 #     reason: "New optional inputs are fine here."
 # fail_on: BREAKING
 `;
+/** File name extension per report format, for downloads. */
+const FORMAT_FILES = {
+  text: "txt",
+  json: "json",
+  markdown: "md",
+  sarif: "sarif",
+  github: "txt",
+  junit: "xml",
+};
 
 const $ = (selector) => document.querySelector(selector);
 const reportRoot = $("#report");
@@ -32,20 +44,60 @@ let timer = 0;
 let firstReport = true;
 /** Set while text is loaded programmatically, so the load is not mistaken for an edit. */
 let loading = false;
+/** Bumped on every edit: a result for an older generation is stale and not shown. */
+let generation = 0;
+let running = false;
+let rerun = false;
+/** What the report shows: `{report, ranges}` of the last run, or null. */
+let shown = null;
+/** Said before the next report's summary (what was restored, why a link was not followed). */
+let notice = "";
+
+// Dark mode follows the system setting, editors included.
+const darkQuery = matchMedia("(prefers-color-scheme: dark)");
+const themes = [];
+const themeFor = () => (darkQuery.matches ? oneDark : []);
+function themed() {
+  const slot = new Compartment();
+  themes.push(slot);
+  return slot.of(themeFor());
+}
+
+const onDropFile = async (file) => {
+  if (file.size > 64 * 1024 * 1024) return false;
+  const state = stateFromFile(await file.text());
+  if (!state) return false;
+  announce(`Opened the state file ${file.name}.`);
+  setState(state);
+  return true;
+};
 
 const editors = {
   old: createEditor($("#editor-old"), {
     label: "Old snapshot (JSON or YAML)",
-    onChange: () => edited(),
+    onChange: (change) => edited(change),
     onMarkerClick: (items) => revealChange(items[0]),
+    onDropFile,
+    extensions: [themed()],
   }),
   new: createEditor($("#editor-new"), {
     label: "New snapshot (JSON or YAML)",
-    onChange: () => edited(),
+    onChange: (change) => edited(change),
     onMarkerClick: (items) => revealChange(items[0]),
+    onDropFile,
+    extensions: [themed()],
   }),
-  config: createEditor($("#editor-config"), { label: "Config (YAML)", language: "yaml", onChange: () => edited() }),
+  config: createEditor($("#editor-config"), {
+    label: "Config (YAML)",
+    language: "yaml",
+    onChange: (change) => edited(change),
+    onDropFile,
+    extensions: [themed()],
+  }),
 };
+darkQuery.addEventListener("change", () => {
+  Object.values(editors).forEach((editor, i) => editor.view.dispatch({ effects: themes[i].reconfigure(themeFor()) }));
+});
 
 const currentState = () => ({
   old: editors.old.getText(),
@@ -57,11 +109,20 @@ function say(message) {
   status.textContent = message;
 }
 
-function edited() {
+/** Says `message` now and keeps it in front of the summary the next run shows. */
+function announce(message) {
+  notice = notice ? `${notice} ${message}` : message;
+  say(notice);
+}
+
+function edited({ whole } = {}) {
   if (loading) return;
+  generation++;
+  // The texts are the user's own now: no example, no link describes them any more.
+  examplesMenu.value = "";
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   clearTimeout(timer);
-  timer = setTimeout(run, DEBOUNCE_MS);
+  timer = setTimeout(run, whole ? 0 : DEBOUNCE_MS);
 }
 
 function setState(state) {
@@ -71,22 +132,10 @@ function setState(state) {
   } finally {
     loading = false;
   }
+  generation++;
   clearTimeout(timer);
   run();
 }
-
-/** One index per text, reused for every pointer of a report. */
-const indexCache = new Map();
-function rangeOf(side, pointer) {
-  const text = editors[side].getText();
-  if (!looksLikeJson(text)) return locate(text, pointer);
-  let index = indexCache.get(side);
-  if (!index || index.text !== text) indexCache.set(side, (index = new JsonIndex(text)));
-  return locate(text, pointer, index);
-}
-
-/** A change's pointer into one side's input, or null when the change does not exist there. */
-const pointerOf = (change, side) => change[`${side}Pointer`] ?? null;
 
 function errorWhere(error) {
   if (error.line !== null) return `line ${error.line}, column ${error.column}`;
@@ -101,62 +150,116 @@ function errorRange(error) {
     const at = editor.offsetAt(error.line, error.column ?? 1);
     return { from: at, to: at + 1 };
   }
-  if (error.pointer !== null) return rangeOf(error.input, error.pointer);
+  if (error.range) return { from: error.range.keyFrom, to: error.range.to };
   return { from: 0, to: 0 };
 }
 
-function run() {
+/** The texts the worker has, by editor: only the others are sent with the next run. */
+const sent = { old: null, new: null, config: null };
+
+/** The texts changed since the worker last saw them (the worker saves them for the next visit). */
+function changedTexts() {
+  const changed = {};
+  for (const key of Object.keys(sent)) {
+    const text = editors[key].getText();
+    if (text !== sent[key]) changed[key] = sent[key] = text;
+  }
+  return changed;
+}
+
+/** Runs the engine on the current texts; a run asked for while one is going waits for it. */
+async function run() {
   if (!engine) return;
-  const result = engine.run(currentState());
+  if (running) {
+    rerun = true;
+    return;
+  }
+  running = true;
+  const runFor = generation;
+  let result;
+  try {
+    result = await engine.run(changedTexts());
+  } catch (error) {
+    result = {
+      error: { input: "engine", message: error.message, detail: error.message, pointer: null, line: null },
+    };
+  }
+  running = false;
+  if (runFor === generation) show(result);
+  // An edit during the run either asked for another run already or has a timer that will.
+  if (rerun) {
+    rerun = false;
+    run();
+  }
+}
+
+function show(result) {
   for (const editor of Object.values(editors)) {
     editor.showError(null);
     editor.highlight(null);
   }
   if (result.error) {
+    shown = null;
     const range = errorRange(result.error);
     editors[result.error.input]?.showError(range && { ...range, message: result.error.message });
     editors.old.mark([]);
     editors.new.mark([]);
-    renderError(reportRoot, result.error, errorWhere(result.error));
-    say(`Error in ${result.error.input}: ${result.error.detail}`);
+    renderError(reportRoot, result.error, errorWhere(result.error), {
+      onJump: range && editors[result.error.input] ? () => editors[result.error.input].focusAt(range.from) : null,
+    });
+    say(`${notice ? `${notice} ` : ""}Error in ${result.error.input}: ${result.error.detail}`);
   } else {
-    renderReport(reportRoot, result.report, { onSelect: selectChange, onRule: showRule });
+    shown = result;
+    renderReport(reportRoot, result.report, {
+      onSelect: selectChange,
+      onRule: showRule,
+      decidedBy: (rule) => rulesById.get(rule)?.decidedBy ?? null,
+      filter: currentFilter(),
+      onFilter: () => applyFilter(reportRoot, currentFilter()),
+    });
     for (const side of ["old", "new"]) {
-      const marks = result.report.changes
-        .map((change, index) => ({ change, index, pointer: pointerOf(change, side) }))
-        .filter(({ pointer }) => pointer !== null)
-        .map(({ change, index, pointer }) => ({
-          pos: rangeOf(side, pointer)?.from ?? 0,
-          severity: change.severity,
-          item: { change, index },
-        }));
+      const marks = [];
+      result.report.changes.forEach((change, index) => {
+        const range = result.ranges.changes[index][side];
+        if (range) marks.push({ pos: range.keyFrom, severity: change.severity, item: { kind: "change", index } });
+      });
       editors[side].mark(marks);
     }
-    say(result.report.summary.text);
+    say(`${notice ? `${notice} ` : ""}${result.report.summary.text}`);
   }
+  notice = "";
   if (firstReport) {
     firstReport = false;
     performance.mark("first-report");
     document.body.dataset.ready = "true";
   }
+  performance.mark("report-shown");
+  document.body.dataset.runs = String(Number(document.body.dataset.runs ?? 0) + 1);
 }
 
-function selectChange(change, kind, index) {
+function currentFilter() {
+  return {
+    severity: $("#filter-severity")?.value ?? "",
+    text: ($("#filter-text")?.value ?? "").trim().toLowerCase(),
+  };
+}
+
+function selectChange(kind, index) {
+  if (!shown) return;
+  const change = (kind === "change" ? shown.report.changes : shown.report.suppressed)[index];
+  const ranges = (kind === "change" ? shown.ranges.changes : shown.ranges.suppressed)[index];
   for (const node of reportRoot.querySelectorAll(".change.selected")) node.classList.remove("selected");
   reportRoot.querySelector(`.change[data-kind="${kind}"][data-index="${index}"]`)?.classList.add("selected");
   const lines = {};
-  for (const side of ["old", "new"]) {
-    const pointer = pointerOf(change, side);
-    lines[side] = editors[side].highlight(pointer === null ? null : rangeOf(side, pointer));
-  }
+  for (const side of ["old", "new"]) lines[side] = editors[side].highlight(ranges[side]);
   const describe = (side) => (lines[side] ? `${side} lines ${lines[side][0]}–${lines[side][1]}` : `not in ${side}`);
   say(`${change.rule}: ${describe("old")}, ${describe("new")}`);
 }
 
 /** From a gutter marker to its change: select it and bring its entry in the report into view. */
-function revealChange({ change, index }) {
-  selectChange(change, "change", index);
-  reportRoot.querySelector(`.change[data-kind="change"][data-index="${index}"]`)?.scrollIntoView({ block: "nearest" });
+function revealChange({ kind, index }) {
+  selectChange(kind, index);
+  reportRoot.querySelector(`.change[data-kind="${kind}"][data-index="${index}"]`)?.scrollIntoView({ block: "nearest" });
 }
 
 function showRule(id) {
@@ -173,7 +276,7 @@ function showRule(id) {
         { class: "rule-severity" },
         "Default severity: ",
         el("span", { class: `badge sev-${rule.severity}` }, rule.severity.replace(/_/g, " ")),
-        rule.decidedBy === "prose" ? " (decided by reading the prose)" : null,
+        rule.decidedBy === "prose" ? " (decided by the prose classifier, which reads the old and new text)" : null,
       ),
       el("p", { class: "rule-summary" }, rule.summary),
       el("h3", {}, "Why"),
@@ -184,7 +287,22 @@ function showRule(id) {
   }
   ruleLoad.hidden = !rule;
   ruleLoad.dataset.example = rule ? `rule:${rule.id}` : "";
+  showDialog();
+}
+
+function showDialog(...extraButtons) {
+  for (const node of ruleDialog.querySelectorAll(".extra")) node.remove();
+  ruleDialog.querySelector(".dialog-actions").prepend(...extraButtons);
   ruleDialog.showModal();
+}
+
+/** The text at `url`, refusing what is not a snapshot: an error page, an HTML fallback. */
+async function fetchText(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
+  if (/text\/html/i.test(response.headers.get("content-type") ?? ""))
+    throw new Error(`${url} is a web page, not a snapshot`);
+  return response.text();
 }
 
 async function loadExample(id) {
@@ -194,10 +312,33 @@ async function loadExample(id) {
   let pair = example;
   if (example.files) {
     say(`Loading ${example.title}…`);
-    const [oldText, newText] = await Promise.all(
-      [example.files.old, example.files.new].map((url) => fetch(url).then((response) => response.text())),
-    );
-    pair = { old: oldText, new: newText };
+    try {
+      const [oldText, newText] = await Promise.all([example.files.old, example.files.new].map(fetchText));
+      pair = { old: oldText, new: newText };
+    } catch (error) {
+      examplesMenu.value = "";
+      const message = `Could not load the example ${example.title}: ${error.message}.`;
+      say(`${message} The editors are unchanged.`);
+      if (firstReport) {
+        // Nothing is shown yet: say so where the report would be, and let the user paste.
+        replace(
+          reportRoot,
+          el(
+            "div",
+            { class: "banner verdict-error", role: "alert" },
+            el(
+              "p",
+              { class: "error-message" },
+              `${message} Paste or drop your own snapshots, or choose another example.`,
+            ),
+          ),
+        );
+        reportRoot.dataset.state = "error";
+        firstReport = false;
+        document.body.dataset.ready = "true";
+      }
+      return true;
+    }
   }
   setState({ old: pair.old, new: pair.new, config: editors.config.getText() || DEFAULT_CONFIG });
   history.replaceState(null, "", `#example=${encodeURIComponent(id)}`);
@@ -212,7 +353,7 @@ function fillExamplesMenu() {
   }
   replace(
     examplesMenu,
-    el("option", { value: "" }, "Choose an example…"),
+    el("option", { value: "" }, examples.length ? "Choose an example…" : "No examples available"),
     [...groups].map(([group, items]) =>
       el(
         "optgroup",
@@ -232,13 +373,13 @@ async function restoreFromHash() {
   } catch (error) {
     return {
       restored: false,
-      problem: `This share link could not be read (${error.message}); showing an example instead.`,
+      problem: `This share link could not be read (${error.message}); showing your last work or an example instead.`,
     };
   }
   if (shared) {
     examplesMenu.value = "";
+    announce("Restored the shared state from the link.");
     setState(shared);
-    say("Restored the shared state from the link.");
     return { restored: true };
   }
   const exampleId = exampleFromHash(hash);
@@ -248,6 +389,12 @@ async function restoreFromHash() {
 }
 
 async function loadDefault() {
+  const saved = await loadSaved();
+  if (saved) {
+    announce("Restored your work from the last visit.");
+    setState(saved);
+    return;
+  }
   const fallback = examples.find((example) => example.id === DEFAULT_EXAMPLE) ?? examples[0];
   if (fallback) await loadExample(fallback.id);
   else setState({ old: "{}", new: "{}", config: DEFAULT_CONFIG });
@@ -268,33 +415,109 @@ function showCopyFallback(text) {
   area.value = text;
   replace($("#rule-body"), el("h2", {}, "Copy this"), area);
   ruleLoad.hidden = true;
-  ruleDialog.showModal();
+  showDialog();
   area.select();
+}
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = el("a", { href: url, download: name, hidden: true });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function downloadState() {
+  download("mcp-contract-playground.json", stateFileText(currentState()), "application/json");
+  say("State file downloaded. Open it again with “Open state…” or by dropping it on an editor.");
+}
+
+/** Refuses a link that is too long, and offers the state file instead. */
+function refuseLink(length) {
+  const size = (n) => n.toLocaleString("en");
+  replace(
+    $("#rule-body"),
+    el("h2", { id: "share-too-big" }, "Too big for a link"),
+    el(
+      "p",
+      {},
+      `A link to this state would be ${size(length)} characters long; browsers open links reliably only up to ${size(SHARE_LIMIT)}. `,
+      "Download the state as a file instead: it holds all three inputs, and anyone can open it here with “Open state…” or by dropping it on an editor. Nothing is uploaded.",
+    ),
+  );
+  ruleLoad.hidden = true;
+  const button = el(
+    "button",
+    { type: "button", class: "primary extra", id: "download-state-offer" },
+    "Download state file",
+  );
+  button.addEventListener("click", () => {
+    ruleDialog.close();
+    downloadState();
+  });
+  showDialog(button);
+  say(
+    `Not copied: the link would be ${size(length)} characters (limit ${size(SHARE_LIMIT)}). Download the state file instead.`,
+  );
+}
+
+async function share() {
+  const hash = await encodeState(currentState());
+  const link = location.origin + location.pathname + location.search + hash;
+  if (link.length > SHARE_LIMIT) {
+    refuseLink(link.length);
+    return;
+  }
+  history.replaceState(null, "", hash);
+  await copyText(
+    link,
+    `Share link copied (${link.length.toLocaleString("en")} characters). It holds all three inputs; nothing is uploaded.`,
+  );
+}
+
+async function renderAs(format) {
+  const result = await engine.render(changedTexts(), format);
+  if (result.error) {
+    say(`Cannot render the report: ${result.error.message}`);
+    return null;
+  }
+  return result.text;
+}
+
+async function formatEditor(side) {
+  const result = await engine.format(changedTexts(), side);
+  if (result.error) {
+    say(result.error);
+    return;
+  }
+  announce(`Formatted the ${side} snapshot.`);
+  editors[side].setText(result.text);
 }
 
 function wireControls() {
   examplesMenu.addEventListener("change", () => examplesMenu.value && loadExample(examplesMenu.value));
-  $("#share").addEventListener("click", async () => {
-    const hash = await encodeState(currentState());
-    history.replaceState(null, "", hash);
-    await copyText(
-      location.href,
-      `Share link copied (${location.href.length} characters). It holds all three inputs; nothing is uploaded.`,
-    );
+  $("#share").addEventListener("click", share);
+  $("#copy-markdown").addEventListener("click", async () => {
+    const text = await renderAs("markdown");
+    if (text !== null) copyText(text, "Report copied as Markdown.");
   });
-  $("#copy-markdown").addEventListener("click", () => {
-    const result = engine.markdown(currentState());
-    if (result.error) {
-      const unknown = /format/i.test(result.error.detail) && result.error.input === "options";
-      say(
-        unknown
-          ? "This engine build cannot render Markdown yet; use the JSON or text report from the CLI."
-          : `Cannot render the report: ${result.error.message}`,
-      );
-      return;
-    }
-    copyText(result.text, "Report copied as Markdown.");
+  $("#download-report").addEventListener("click", async () => {
+    const format = $("#report-format").value;
+    const text = await renderAs(format);
+    if (text === null) return;
+    download(`mcp-contract-report.${FORMAT_FILES[format] ?? "txt"}`, text, "text/plain");
+    say(`Report downloaded as ${format}.`);
   });
+  $("#swap").addEventListener("click", () => {
+    const state = currentState();
+    announce("Swapped the old and new snapshots.");
+    setState({ old: state.new, new: state.old, config: state.config });
+  });
+  $("#download-state").addEventListener("click", downloadState);
+  for (const button of document.querySelectorAll("[data-format]")) {
+    button.addEventListener("click", () => formatEditor(button.dataset.format));
+  }
   const picker = $("#file-picker");
   let target = "old";
   for (const button of document.querySelectorAll("[data-open]")) {
@@ -306,8 +529,16 @@ function wireControls() {
   }
   picker.addEventListener("change", async () => {
     const file = picker.files?.[0];
-    if (file) editors[target].setText(await file.text());
+    if (!file) return;
+    if (target === "state") {
+      if (!(await onDropFile(file))) say(`${file.name} is not a playground state file.`);
+    } else if (!(await onDropFile(file))) {
+      editors[target].setText(await file.text());
+    }
   });
+  for (const id of ["#filter-severity", "#filter-text"]) {
+    $(id).addEventListener("input", () => applyFilter(reportRoot, currentFilter()));
+  }
   ruleDialog.addEventListener("click", (event) => event.target === ruleDialog && ruleDialog.close());
   $("#rule-close").addEventListener("click", () => ruleDialog.close());
   ruleLoad.addEventListener("click", () => {
@@ -316,24 +547,34 @@ function wireControls() {
   });
   window.addEventListener("hashchange", async () => {
     const { problem } = await restoreFromHash();
-    if (problem) say(problem);
+    if (problem) announce(problem);
   });
+}
+
+async function loadExamples() {
+  try {
+    return (await (await fetch("examples.json")).json()).examples ?? [];
+  } catch {
+    say("The examples could not be loaded; paste or drop your own snapshots.");
+    return [];
+  }
 }
 
 async function start() {
   wireControls();
-  const examplesLoaded = fetch("examples.json").then((response) => response.json());
-  engine = await loadEngine();
-  $("#engine-version").textContent = engine.version();
-  rulesById = new Map(engine.rules().map((rule) => [rule.id, rule]));
-  examples = (await examplesLoaded).examples;
+  const examplesLoaded = loadExamples();
+  engine = await startEngine();
+  $("#engine-version").textContent = engine.version;
+  rulesById = new Map(engine.rules.map((rule) => [rule.id, rule]));
+  examples = await examplesLoaded;
   fillExamplesMenu();
   const { restored, problem } = await restoreFromHash();
+  if (problem) announce(problem);
   if (!restored) await loadDefault();
-  if (problem) say(problem);
 }
 
 start().catch((error) => {
+  document.body.dataset.failed = "true";
   replace(
     reportRoot,
     el(

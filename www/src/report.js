@@ -1,7 +1,9 @@
 //! The report view: verdict banner, changes grouped by severity, suppressed changes with their
-//! reasons, and input errors. Everything shown comes from the engine's report object.
+//! reasons, and input errors. Everything shown comes from the engine's report, as the worker
+//! prepared it for display (values as short text, hidden characters made visible).
 import { el, replace } from "./dom.js";
 import { SEVERITY_ORDER, severityLabel } from "./severity.js";
+import { visible } from "./visible.js";
 
 const INPUT_NAMES = {
   old: "Old snapshot",
@@ -10,46 +12,64 @@ const INPUT_NAMES = {
   options: "Options",
   engine: "Engine",
 };
-const VALUE_LIMIT = 240;
-
-/** A compact one-line rendering of a compared value, cut at VALUE_LIMIT characters. */
-function valueText(value) {
-  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
-  return text.length > VALUE_LIMIT ? `${text.slice(0, VALUE_LIMIT)}…` : text;
-}
 
 function badge(severity) {
   return el("span", { class: `badge sev-${severity}`, dataset: { severity } }, severity.replace(/_/g, " "));
 }
 
 function values(change) {
-  const hasOld = "old" in change;
-  const hasNew = "new" in change;
+  const hasOld = change.old !== undefined;
+  const hasNew = change.new !== undefined;
   if (!hasOld && !hasNew) return null;
   return el(
     "p",
     { class: "values" },
-    hasOld
-      ? el("code", { class: "old", title: "old value" }, valueText(change.old))
-      : el("span", { class: "absent" }, "(absent)"),
+    hasOld ? el("code", { class: "old", title: "old value" }, change.old) : el("span", { class: "absent" }, "(absent)"),
     el("span", { class: "arrow", "aria-label": "becomes" }, " → "),
-    hasNew
-      ? el("code", { class: "new", title: "new value" }, valueText(change.new))
-      : el("span", { class: "absent" }, "(absent)"),
+    hasNew ? el("code", { class: "new", title: "new value" }, change.new) : el("span", { class: "absent" }, "(absent)"),
   );
+}
+
+const percent = (score) => `${Math.round(Number(score) * 100)}%`;
+const quoted = (text) => `“${visible(String(text))}”`;
+const listed = (items) => (Array.isArray(items) && items.length ? items.map(quoted).join(", ") : "none");
+
+/** A readable line per known part of the prose classifier's reasoning; other parts are named plainly. */
+function detailLines(details) {
+  const lines = [];
+  const { step, reason, charSimilarity, tokenOverlap, markers, sentence, ...rest } = details;
+  if (reason !== undefined)
+    lines.push(["Reasoning", `${visible(String(reason))}${step !== undefined ? ` (step ${step})` : ""}`]);
+  if (charSimilarity !== undefined || tokenOverlap !== undefined) {
+    const parts = [];
+    if (charSimilarity !== undefined) parts.push(`${percent(charSimilarity)} of characters`);
+    if (tokenOverlap !== undefined) parts.push(`${percent(tokenOverlap)} of words`);
+    lines.push(["Similarity", `the texts share ${parts.join(" and ")}`]);
+  }
+  if (markers && typeof markers === "object") {
+    lines.push(["Key words", `removed ${listed(markers.removed)}; added ${listed(markers.added)}`]);
+  }
+  if (sentence && typeof sentence === "object") {
+    lines.push([
+      `Sentence ${Number(sentence.index) + 1}`,
+      `${quoted(sentence.old ?? "")} became ${quoted(sentence.new ?? "")}`,
+    ]);
+  }
+  for (const [key, value] of Object.entries(rest)) {
+    if (value === null || typeof value === "object") continue;
+    lines.push([key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase()), visible(String(value))]);
+  }
+  return lines;
 }
 
 function details(change) {
   if (!change.details || typeof change.details !== "object") return null;
-  const entries = Object.entries(change.details);
-  if (entries.length === 0) return null;
+  const lines = detailLines(change.details);
+  if (lines.length === 0) return null;
   return el(
     "dl",
-    { class: "details" },
-    entries.map(([key, value]) => [
-      el("dt", {}, key),
-      el("dd", {}, typeof value === "string" ? value : JSON.stringify(value)),
-    ]),
+    { class: "details", "aria-label": "How the severity was decided" },
+    lines.map(([term, text]) => [el("dt", {}, term), el("dd", {}, text)]),
   );
 }
 
@@ -57,14 +77,23 @@ function changeItem(change, index, kind, handlers) {
   const overridden = change.severity !== change.defaultSeverity;
   return el(
     "li",
-    { class: "change", dataset: { index, kind, rule: change.rule, severity: change.severity } },
+    {
+      class: "change",
+      dataset: {
+        index,
+        kind,
+        rule: change.rule,
+        severity: change.severity,
+        search: `${change.rule} ${change.entity.kind} ${change.entity.name}`.toLowerCase(),
+      },
+    },
     el(
       "button",
       {
         class: "locate",
         type: "button",
         title: "Show this change in both editors",
-        onclick: () => handlers.onSelect(change, kind, index),
+        onclick: () => handlers.onSelect(kind, index),
       },
       badge(change.severity),
       el("span", { class: "message" }, change.message),
@@ -88,6 +117,9 @@ function changeItem(change, index, kind, handlers) {
     el("p", { class: "location" }, el("code", {}, change.location)),
     values(change),
     change.note ? el("p", { class: "note" }, el("strong", {}, "Note: "), change.note) : null,
+    handlers.decidedBy?.(change.rule) === "prose"
+      ? el("p", { class: "decided" }, "Severity decided by the prose classifier, which read the old and new text.")
+      : null,
     details(change),
     kind === "suppressed"
       ? el("p", { class: "reason" }, el("strong", {}, "Suppressed: "), change.reason || "(no reason given)")
@@ -123,7 +155,30 @@ function banner(report) {
   );
 }
 
-/** Renders `report` into `root`; handlers: onSelect(change, kind, index), onRule(ruleId). */
+/**
+ * Shows only the changes that match `filter` ({severity, text}: text is looked for in the rule id,
+ * entity kind and entity name); says how many show. Groups left empty are hidden.
+ */
+export function applyFilter(root, filter) {
+  let total = 0;
+  let showing = 0;
+  for (const item of root.querySelectorAll(".change")) {
+    const match =
+      (!filter.severity || item.dataset.severity === filter.severity) &&
+      (!filter.text || item.dataset.search.includes(filter.text));
+    item.hidden = !match;
+    total++;
+    if (match) showing++;
+  }
+  for (const group of root.querySelectorAll(".group")) group.hidden = !group.querySelector(".change:not([hidden])");
+  const count = document.querySelector("#filter-count");
+  if (count) count.textContent = filter.severity || filter.text ? `Showing ${showing} of ${total}` : "";
+}
+
+/**
+ * Renders `report` into `root`. Handlers: onSelect(kind, index), onRule(ruleId),
+ * decidedBy(ruleId) → the rule's decider token, filter ({severity, text}) to apply.
+ */
 export function renderReport(root, report, handlers) {
   const groups = SEVERITY_ORDER.map((severity) => ({
     severity,
@@ -178,23 +233,33 @@ export function renderReport(root, report, handlers) {
   );
   replace(root, banner(report), none, sections, suppressed, compared);
   root.dataset.state = "report";
+  if (handlers.filter) applyFilter(root, handlers.filter);
 }
 
-/** Renders an input error (bad JSON/YAML, bad snapshot shape, bad config) in place of the report. */
-export function renderError(root, error, where) {
+/**
+ * Renders an input error (bad JSON/YAML, bad snapshot shape, bad config) in place of the report;
+ * with `onJump`, clicking the banner (or its button) moves the cursor to the error.
+ */
+export function renderError(root, error, where, { onJump = null } = {}) {
   const position = where ? ` (${where})` : "";
   replace(
     root,
     el(
       "div",
-      { class: "banner verdict-error", role: "alert" },
+      {
+        class: `banner verdict-error${onJump ? " jumps" : ""}`,
+        role: "alert",
+        title: onJump ? "Show the error in its editor" : null,
+        onclick: onJump,
+      },
       el(
         "p",
         { class: "verdict-line" },
         el("span", { class: "verdict-word" }, "Error"),
         el("span", { class: "verdict-text" }, `${INPUT_NAMES[error.input] ?? error.input}${position}`),
       ),
-      el("p", { class: "error-message" }, error.message),
+      el("p", { class: "error-message" }, visible(error.message)),
+      onJump ? el("button", { type: "button", class: "small jump", id: "jump-to-error" }, "Show in the editor") : null,
     ),
   );
   root.dataset.state = "error";

@@ -1,8 +1,19 @@
 //! The share link: the whole playground state (three editor texts) deflated into the URL
-//! fragment, so a link reproduces a diff without any server ever seeing the snapshots.
+//! fragment, so a link reproduces a diff without any server ever seeing the snapshots. States
+//! too big for a link travel as a state file instead (download, then open or drop it).
 
 const PREFIX = "#s=";
 const FIELDS = ["old", "new", "config"];
+
+/**
+ * The longest link the page hands out, in characters. Chromium opens links up to 2,097,152
+ * characters and Firefox up to 1,048,576; this leaves a margin of two below the smaller. The
+ * browser tests open a link of twice this length in Chromium and check it restores exactly.
+ */
+export const SHARE_LIMIT = 500_000;
+
+/** The first key of a state file, so a dropped file is recognised without parsing it twice. */
+const STATE_FILE_MARK = "mcpContractPlayground";
 
 async function pipe(bytes, transform) {
   const stream = new Blob([bytes]).stream().pipeThrough(transform);
@@ -20,12 +31,11 @@ function fromBase64Url(text) {
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
+const fields = (state) => Object.fromEntries(FIELDS.map((field) => [field, String(state[field] ?? "")]));
+
 /** `#s=…` for a state `{old, new, config}` (strings). */
 export async function encodeState(state) {
-  const json = JSON.stringify({
-    v: 1,
-    ...Object.fromEntries(FIELDS.map((field) => [field, String(state[field] ?? "")])),
-  });
+  const json = JSON.stringify({ v: 1, ...fields(state) });
   const packed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"));
   return PREFIX + toBase64Url(packed);
 }
@@ -44,4 +54,22 @@ export async function decodeState(hash) {
 /** The example named by a `#example=<id>` fragment, or null. */
 export function exampleFromHash(hash) {
   return hash.startsWith("#example=") ? decodeURIComponent(hash.slice("#example=".length)) : null;
+}
+
+/** A state file's text: plain JSON, readable and diffable by hand. */
+export function stateFileText(state) {
+  return JSON.stringify({ [STATE_FILE_MARK]: 1, ...fields(state) }, null, 2) + "\n";
+}
+
+/** The state in a state file's text; null when the text is not a state file. */
+export function stateFromFile(text) {
+  if (!new RegExp(`^\\s*\\{\\s*"${STATE_FILE_MARK}"`).test(text.slice(0, 200))) return null;
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (parsed?.[STATE_FILE_MARK] !== 1) return null;
+  return Object.fromEntries(FIELDS.map((field) => [field, typeof parsed[field] === "string" ? parsed[field] : ""]));
 }

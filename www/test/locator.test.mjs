@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { JsonIndex, locate, locateYaml, pointerTokens } from "../src/locator.js";
+import { locate, locateAll, pointerTokens } from "../src/locator.js";
 import { loadEngine } from "./engine-node.mjs";
 import { dist } from "./harness.mjs";
 
@@ -14,16 +14,8 @@ function valueAt(document, pointer) {
   return value;
 }
 
-/** The located slice as a value: a member's `"key": value` loses its key first. */
-function sliceValue(text, range, pointer) {
-  let slice = text.slice(range.from, range.to);
-  const tokens = pointerTokens(pointer);
-  if (tokens.length && slice.startsWith('"')) {
-    const key = JSON.stringify(tokens.at(-1));
-    if (slice.startsWith(key)) slice = slice.slice(key.length).replace(/^\s*:\s*/, "");
-  }
-  return JSON.parse(slice);
-}
+/** The located value's own span, parsed. */
+const sliceValue = (text, range) => JSON.parse(text.slice(range.from, range.to));
 
 async function examplePairs() {
   const { examples } = JSON.parse(await readFile(path.join(dist, "examples.json"), "utf8"));
@@ -40,10 +32,19 @@ async function examplePairs() {
   );
 }
 
-test("every reported pointer locates text that parses to the value at that pointer", async () => {
+/** The same pairs minified to one line each: a `tools/list` result as copied from the wire. */
+const minified = (pairs) =>
+  pairs.map((pair) => ({
+    id: `${pair.id} (minified)`,
+    old: JSON.stringify(JSON.parse(pair.old)),
+    new: JSON.stringify(JSON.parse(pair.new)),
+  }));
+
+test("every reported pointer locates its value's own span, pretty or minified", async () => {
   const engine = await loadEngine(dist);
   let checked = 0;
-  for (const pair of await examplePairs()) {
+  const pairs = await examplePairs();
+  for (const pair of [...pairs, ...minified(pairs)]) {
     const report = engine.diff(pair.old, pair.new, null);
     for (const change of [...report.changes, ...report.suppressed]) {
       for (const side of ["old", "new"]) {
@@ -52,8 +53,11 @@ test("every reported pointer locates text that parses to the value at that point
         const text = pair[side];
         const range = locate(text, pointer);
         assert.equal(range.exact, true, `${pair.id} ${change.rule} ${side} ${pointer}`);
+        const member = text.slice(range.keyFrom, range.from);
+        const key = pointerTokens(pointer).at(-1);
+        assert.ok(member === "" || JSON.parse(member.replace(/\s*:\s*$/, "")) === key, `${pair.id} key ${member}`);
         assert.deepEqual(
-          sliceValue(text, range, pointer),
+          sliceValue(text, range),
           valueAt(JSON.parse(text), pointer),
           `${pair.id} ${change.rule} ${side} ${pointer}`,
         );
@@ -61,22 +65,49 @@ test("every reported pointer locates text that parses to the value at that point
       }
     }
   }
-  assert.ok(checked > 20, `only ${checked} pointers checked`);
+  assert.ok(checked > 40, `only ${checked} pointers checked`);
+});
+
+test("locating a thousand pointers is one pass: linear in the text, not in the pointers", () => {
+  const tools = Array.from({ length: 2000 }, (_, i) => ({
+    name: `tool_${i}`,
+    description: `Tool number ${i} with "quotes" and \\ backslashes`,
+    inputSchema: { type: "object", properties: { [`p${i}`]: { type: "string", enum: ["a", "b"] } } },
+  }));
+  const text = JSON.stringify({ tools });
+  const pointers = tools.slice(0, 1000).map((_, i) => `/tools/${i * 2}/inputSchema/properties/p${i * 2}/enum/1`);
+  const time = (list) => {
+    const started = performance.now();
+    const found = locateAll(text, list);
+    return { ms: performance.now() - started, found };
+  };
+  time(pointers); // warm up the JIT
+  const one = time(pointers.slice(0, 1));
+  const all = time(pointers);
+  for (const pointer of pointers)
+    assert.equal(text.slice(all.found.get(pointer).from, all.found.get(pointer).to), '"b"');
+  console.log(
+    `# locate in ${(text.length / 1e6).toFixed(1)} MB minified: 1 pointer ${one.ms.toFixed(1)} ms, 1000 pointers ${all.ms.toFixed(1)} ms`,
+  );
+  assert.ok(all.ms < one.ms * 20 + 50, `1000 pointers took ${all.ms} ms against ${one.ms} ms for one`);
 });
 
 test("pointer tokens unescape ~1 and ~0 and a missing member falls back to its parent", () => {
   const text = JSON.stringify({ a: { "x/y~z": [10, { b: true }] } }, null, 2);
   const range = locate(text, "/a/x~1y~0z/1/b");
-  assert.equal(text.slice(range.from, range.to), '"b": true');
+  assert.equal(text.slice(range.keyFrom, range.to), '"b": true');
+  assert.equal(text.slice(range.from, range.to), "true");
   const missing = locate(text, "/a/nope/deeper");
   assert.equal(missing.exact, false);
-  assert.deepEqual(sliceValue(text, missing, "/a"), { "x/y~z": [10, { b: true }] });
+  assert.deepEqual(sliceValue(text, missing), { "x/y~z": [10, { b: true }] });
 });
 
 test("invalid or hostile JSON never throws: syntax errors and absurd nesting give no index", () => {
   assert.equal(locate('{"a": [1, 2', "/a/1"), null);
   const deep = "[".repeat(100_000) + "]".repeat(100_000);
-  assert.equal(new JsonIndex(deep).locate("/0"), null);
+  assert.equal(locate(deep, "/0").exact, true);
+  assert.equal(locate(deep.slice(0, -1), "/0"), null);
+  assert.equal(locate('{"a": "unterminated', "/a"), null);
   assert.equal(locate("{}", null), null);
 });
 
@@ -93,17 +124,28 @@ test("YAML lookups find keys by block and items by position", () => {
     "      required:",
     "      - x",
     "      - y",
+    "    description: |",
+    "      looks: like a key",
+    "    'quoted key': 1",
     "",
   ].join("\n");
   const slice = (pointer) => {
-    const range = locateYaml(yaml, pointer);
-    return { text: yaml.slice(range.from, range.to), exact: range.exact };
+    const range = locate(yaml, pointer);
+    return { member: yaml.slice(range.keyFrom, range.to), value: yaml.slice(range.from, range.to), exact: range.exact };
   };
   assert.deepEqual(slice("/tools/0/inputSchema/properties/q"), {
-    text: "        q:\n          type: string",
+    member: "q:\n          type: string",
+    value: "q:\n          type: string",
     exact: true,
   });
-  assert.deepEqual(slice("/tools/1/inputSchema/required/1"), { text: "      - y", exact: true });
-  assert.deepEqual(slice("/tools/1/name"), { text: "  - name: b", exact: true });
+  assert.deepEqual(slice("/tools/1/inputSchema/required/1"), { member: "- y", value: "y", exact: true });
+  assert.deepEqual(slice("/tools/1/name"), { member: "name: b", value: "b", exact: true });
+  assert.deepEqual(slice("/tools/1/description"), {
+    member: "description: |\n      looks: like a key",
+    value: "|\n      looks: like a key",
+    exact: true,
+  });
+  assert.equal(slice("/tools/1/description/looks").exact, false);
+  assert.deepEqual(slice("/tools/1/quoted key"), { member: "'quoted key': 1", value: "1", exact: true });
   assert.equal(slice("/tools/2").exact, false);
 });

@@ -1,0 +1,137 @@
+//! The engine's thread: the wasm engine and everything that costs time in proportion to the
+//! inputs (diffing, locating every change in both texts, rendering report formats, formatting)
+//! run here, so the page stays responsive whatever is pasted. The page sends texts, this worker
+//! sends back plain data ready to display.
+import init, { diff, diffFormatted, rules, version } from "./mcp_contract.js";
+import { locateAll } from "./locator.js";
+import { prettyJson } from "./pretty.js";
+import { save } from "./store.js";
+import { visible } from "./visible.js";
+
+const ready = init();
+const VALUE_LIMIT = 240;
+const SAVE_DELAY_MS = 300;
+
+/**
+ * The three texts as last sent: the page sends only the ones that changed, so an edit to the
+ * config does not copy two multi-megabyte snapshots across threads again.
+ */
+const texts = { old: "", new: "", config: "" };
+let saveTimer = 0;
+
+function update(changed) {
+  for (const key of Object.keys(texts)) if (typeof changed?.[key] === "string") texts[key] = changed[key];
+  // The user's work survives a reload: saved here, off the page's thread (cloning megabytes
+  // into IndexedDB would block it).
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => save(texts), SAVE_DELAY_MS);
+  return texts;
+}
+
+/** Empty or comment-only config text means "no config", as an absent file would. */
+function configArg(text) {
+  return /^(\s*(#[^\n]*)?\n?)*$/.test(text ?? "") ? null : text;
+}
+
+function asInputError(error) {
+  return {
+    input: error?.input ?? "engine",
+    message: String(error?.message ?? error),
+    detail: error?.detail ?? String(error?.message ?? error),
+    hint: error?.hint ?? "",
+    pointer: error?.pointer ?? null,
+    line: error?.line ?? null,
+    column: error?.column ?? null,
+  };
+}
+
+/** A compared value as one line of text, cut at VALUE_LIMIT characters. */
+function valueText(value) {
+  const text = JSON.stringify(value) ?? String(value);
+  return visible(text.length > VALUE_LIMIT ? `${text.slice(0, VALUE_LIMIT)}…` : text);
+}
+
+/** What the page shows of one change: display strings only, never the (possibly huge) values. */
+function view(change) {
+  return {
+    id: change.id,
+    rule: change.rule,
+    severity: change.severity,
+    defaultSeverity: change.defaultSeverity,
+    entity: { kind: change.entity.kind, name: visible(change.entity.name) },
+    location: visible(change.location),
+    oldPointer: change.oldPointer ?? null,
+    newPointer: change.newPointer ?? null,
+    old: "old" in change ? valueText(change.old) : undefined,
+    new: "new" in change ? valueText(change.new) : undefined,
+    message: visible(change.message),
+    note: change.note ? visible(change.note) : null,
+    details: change.details ?? null,
+    reason: "reason" in change ? visible(change.reason ?? "") : undefined,
+  };
+}
+
+/** Where each change is in each text: `[{old, new}]` ranges, from one pass over each text. */
+function locations(texts, changes) {
+  const spans = {};
+  for (const side of ["old", "new"]) {
+    const pointers = [...new Set(changes.map((change) => change[`${side}Pointer`]).filter((p) => p != null))];
+    spans[side] = pointers.length ? locateAll(texts[side], pointers) : new Map();
+  }
+  return changes.map((change) => ({
+    old: spans.old.get(change.oldPointer) ?? null,
+    new: spans.new.get(change.newPointer) ?? null,
+  }));
+}
+
+function run() {
+  const state = texts;
+  const started = performance.now();
+  let report;
+  try {
+    report = diff(state.old, state.new, configArg(state.config));
+  } catch (error) {
+    const problem = asInputError(error);
+    if (problem.pointer !== null && problem.line === null && state[problem.input] !== undefined) {
+      problem.range = locateAll(state[problem.input], [problem.pointer]).get(problem.pointer);
+    }
+    return { error: problem, engineMs: performance.now() - started };
+  }
+  const engineMs = performance.now() - started;
+  return {
+    report: {
+      summary: report.summary,
+      changes: report.changes.map(view),
+      suppressed: report.suppressed.map(view),
+    },
+    ranges: { changes: locations(state, report.changes), suppressed: locations(state, report.suppressed) },
+    engineMs,
+    locateMs: performance.now() - started - engineMs,
+  };
+}
+
+function render({ format }) {
+  const state = texts;
+  try {
+    return { text: diffFormatted(state.old, state.new, configArg(state.config), { format }).output };
+  } catch (error) {
+    return { error: asInputError(error) };
+  }
+}
+
+const handlers = {
+  hello: () => ({ version: version(), rules: rules() }),
+  run,
+  render,
+  format: ({ side }) => prettyJson(texts[side]),
+};
+
+self.onmessage = async ({ data }) => {
+  try {
+    await ready;
+    if (data.changed && Object.keys(data.changed).length) update(data.changed);
+    self.postMessage({ id: data.id, result: handlers[data.type](data) });
+  } catch (error) {
+    self.postMessage({ id: data.id, failure: String(error?.message ?? error) });
+  }
+};
