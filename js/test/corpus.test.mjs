@@ -3,38 +3,12 @@
 // same JSON as the native engine. The library then diffs them all again in this one process,
 // where the wasm module's parse arena is reused from call to call (see src/arena.rs).
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { render } from "../index.js";
-import { cliAsync, corpusDir, mapLimit, native } from "./helpers.mjs";
-
-const folders = (dir) =>
-  existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(dir, e.name)) : [];
-
-// Release files named by ref (v0.6.0, v0.17.0, v3-branch-3.0.0-alpha.1): numeric collation
-// puts v0.6.0 before v0.17.0, which plain sorting does not.
-const byVersion = new Intl.Collator("en", { numeric: true }).compare;
-
-function corpusPairs() {
-  const pairs = [];
-  for (const server of folders(corpusDir)) {
-    for (const pair of folders(join(server, "pairs"))) {
-      pairs.push({ label: pair.slice(corpusDir.length + 1), old: join(pair, "old.json"), new: join(pair, "new.json") });
-    }
-    const releasesDir = join(server, "releases");
-    const releases = existsSync(releasesDir) ? readdirSync(releasesDir).filter((f) => f.endsWith(".json")).sort(byVersion) : [];
-    for (let i = 1; i < releases.length; i++) {
-      pairs.push({
-        label: `${releasesDir.slice(corpusDir.length + 1)}: ${releases[i - 1]} -> ${releases[i]}`,
-        old: join(releasesDir, releases[i - 1]),
-        new: join(releasesDir, releases[i]),
-      });
-    }
-  }
-  return pairs;
-}
+import { cliAsync, corpusDir, corpusPairs, mapLimit, native } from "./helpers.mjs";
 
 test("every corpus pair and consecutive release pair diffs through the CLI", { timeout: 600_000 }, async () => {
   assert.ok(existsSync(join(corpusDir, "INDEX.tsv")), `no corpus at ${corpusDir}`);

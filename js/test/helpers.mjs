@@ -1,7 +1,7 @@
 // Shared by the JS tests: run the CLI as a user would, and the native Rust runner for comparison.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -64,6 +64,48 @@ export async function mapLimit(items, limit, work) {
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+const folders = (dir) =>
+  existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(dir, e.name)) : [];
+
+// Release files named by ref (v0.6.0, v0.17.0, v3-branch-3.0.0-alpha.1): numeric collation
+// puts v0.6.0 before v0.17.0, which plain sorting does not.
+const byVersion = new Intl.Collator("en", { numeric: true }).compare;
+
+/** Every corpus pair and consecutive release pair: `{ label, old, new }` paths. */
+export function corpusPairs() {
+  const pairs = [];
+  for (const server of folders(corpusDir)) {
+    for (const pair of folders(join(server, "pairs"))) {
+      pairs.push({ label: pair.slice(corpusDir.length + 1), old: join(pair, "old.json"), new: join(pair, "new.json") });
+    }
+    const releasesDir = join(server, "releases");
+    const releases = existsSync(releasesDir) ? readdirSync(releasesDir).filter((f) => f.endsWith(".json")).sort(byVersion) : [];
+    for (let i = 1; i < releases.length; i++) {
+      pairs.push({
+        label: `${releasesDir.slice(corpusDir.length + 1)}: ${releases[i - 1]} -> ${releases[i]}`,
+        old: join(releasesDir, releases[i - 1]),
+        new: join(releasesDir, releases[i]),
+      });
+    }
+  }
+  return pairs;
+}
+
+/**
+ * A deterministic pseudo-random source (mulberry32): a function returning floats in [0, 1), the
+ * same sequence for the same seed on every machine, so randomised tests are reproducible.
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 let nativeRunner;
