@@ -139,6 +139,7 @@ export function schemaLiterals(schema, random) {
     if (Array.isArray(node)) return node.forEach((item) => visit(item, depth + 1));
     if (!isObject(node)) return;
     if ("const" in node) out.push(node.const);
+    if (Array.isArray(node.required)) out.push(...node.required);
     if (Array.isArray(node.enum)) out.push(...node.enum);
     for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]) if (typeof node[key] === "number") out.push(node[key]);
     const patterns = [node.pattern, ...Object.keys(isObject(node.patternProperties) ? node.patternProperties : {})];
@@ -172,7 +173,7 @@ export class InstanceGenerator {
    * `schemaLiterals`); strings and numbers among them join the candidates, so a value the other
    * side singles out (a `const` under `not`, an enum member, a bound) gets tried.
    */
-  constructor(root, { random, breadth = 8, maxDepth = 6, maxRefs = 8, hints = [] }) {
+  constructor(root, { random, breadth = 12, maxDepth = 6, maxRefs = 8, hints = [] }) {
     this.root = root;
     this.hintStrings = unique(hints.filter((value) => typeof value === "string"));
     this.hintNumbers = unique(hints.filter((value) => typeof value === "number"));
