@@ -1,10 +1,11 @@
 // Snapshot files for `snapshot --out` and `check --baseline [--update]`: capture, then hand the
 // committed baseline and the fresh capture to the diff as OLD and NEW texts.
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { capture } from './capture.js';
 import { formatSnapshot } from './canonical.js';
 import { CliError } from './errors.js';
+import { DEFAULT_MAX_BYTES, readFileBounded } from './limits.js';
 
 export { appendJobSummary } from './io.js';
 
@@ -39,8 +40,9 @@ export async function checkAgainstBaseline({ baseline, update = false, ...captur
   if (!baseline) throw new CliError('check needs --baseline FILE');
   let oldText = null;
   try {
-    oldText = await readFile(baseline, 'utf8');
+    oldText = readFileBounded(baseline, captureOptions.maxBytes ?? DEFAULT_MAX_BYTES, `the baseline \`${baseline}\``).toString('utf8');
   } catch (error) {
+    if (error instanceof CliError) throw error;
     if (error.code !== 'ENOENT') throw new CliError(`cannot read the baseline \`${baseline}\`: ${error.message}`);
     if (!update) throw new CliError(`the baseline \`${baseline}\` does not exist; run check with --update once to create it`);
   }

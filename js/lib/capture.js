@@ -7,6 +7,9 @@ import { RpcError, RpcSession } from './rpc.js';
 import { GroupStdioTransport } from './stdio-transport.js';
 import { canonicalSnapshot } from './canonical.js';
 import { CliError, withStderr } from './errors.js';
+import { refuseUnsafe } from './capture-guard.js';
+import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
+import { makeRedactor } from './redact.js';
 import { waitFor } from './process-group.js';
 
 export const MODERN_PROTOCOL = '2026-07-28';
@@ -29,14 +32,18 @@ const LISTS = [
  * `{ name, env }`: the value is read from that environment variable), `timeoutMs` (whole
  * capture, default 30 000), `era` ('auto' | 'modern' | 'legacy'), `signal` (an AbortSignal,
  * e.g. wired to SIGINT), `env` (environment for header values and the server; default
- * process.env). Resolves to `{ snapshot, era }`; rejects with a CliError that says what
+ * process.env), `maxBytes` (the most the server may send: stdout, or HTTP bodies in all;
+ * default 256 MiB). Resolves to `{ snapshot, era }`; rejects with a CliError that says what
  * happened, with the server's last stderr lines for stdio servers.
  */
 export async function capture(options) {
-  const { timeoutMs = 30_000, era = 'auto', signal, env = process.env } = options;
-  const secrets = [];
-  const { transport, kind } = await openTransport(options, env, secrets);
-  const session = new RpcSession(transport);
+  const { timeoutMs = 30_000, era = 'auto', signal, env = process.env, maxBytes = DEFAULT_MAX_BYTES } = options;
+  const redactor = makeRedactor(headerValues(options, env));
+  let session;
+  // An HTTP body past the byte limit ends the session at once (its request is still reading).
+  const tooLarge = (error) => session?.fail(error);
+  const { transport, kind } = await openTransport(options, env, maxBytes, tooLarge);
+  session = new RpcSession(transport);
   let step = 'starting the server';
   const describe = () => session.waitingFor()[0] ?? step;
   let timer;
@@ -69,7 +76,9 @@ export async function capture(options) {
         if (items !== undefined) parts[list.section] = items;
       }
       parts.capture = { method: parts.capture.method, transport: kind };
-      return { snapshot: canonicalSnapshot(parts), era: parts.capture.method === 'server/discover' ? 'modern' : 'legacy' };
+      const snapshot = canonicalSnapshot(parts);
+      refuseUnsafe(snapshot, redactor);
+      return { snapshot, era: parts.capture.method === 'server/discover' ? 'modern' : 'legacy' };
     })();
     work.catch(() => {});
     return await Promise.race([work, stop]);
@@ -77,7 +86,7 @@ export async function capture(options) {
     // A server that broke the connection is usually exiting: a moment for its exit code and
     // its last stderr lines, which say more than "the server is not running".
     if (kind === 'stdio' && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED') await waitFor(() => transport.closed, 300);
-    throw explain(error, transport, kind, options, secrets);
+    throw explain(session.failure?.code === 'TOO_LARGE' ? session.failure : error, transport, kind, options, redactor);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -87,9 +96,14 @@ export async function capture(options) {
   }
 }
 
-async function openTransport(options, env, secrets) {
+/** The values of the `--header` environment variables: the secrets of this capture. */
+export function headerValues(options, env = process.env) {
+  return (options.headers ?? []).map(({ env: variable }) => env[variable]).filter((value) => typeof value === 'string' && value !== '');
+}
+
+async function openTransport(options, env, maxBytes, tooLarge) {
   if (options.command) {
-    return { kind: 'stdio', transport: new GroupStdioTransport({ command: options.command, args: options.args ?? [], env, cwd: options.cwd }) };
+    return { kind: 'stdio', transport: new GroupStdioTransport({ command: options.command, args: options.args ?? [], env, cwd: options.cwd, maxBytes }) };
   }
   if (!options.url) throw new CliError('snapshot needs a server: `-- COMMAND [ARGS…]` (stdio) or `--url URL` (Streamable HTTP)');
   let url;
@@ -105,10 +119,48 @@ async function openTransport(options, env, secrets) {
       throw new CliError(`--header ${name}=${variable}: the environment variable ${variable} is not set (header values are read from the environment, never from the command line)`);
     }
     headers[name] = value;
-    secrets.push(value);
   }
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  return { kind: 'streamable-http', transport: new StreamableHTTPClientTransport(url, { requestInit: { headers } }) };
+  const { StreamableHTTPClientTransport } = await loadHttpTransport();
+  const fetch = boundedFetch(maxBytes, tooLarge);
+  return { kind: 'streamable-http', transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch }) };
+}
+
+/** The MCP SDK's Streamable HTTP client: an optional peer dependency, needed only here. */
+async function loadHttpTransport() {
+  try {
+    return await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND' && error?.code !== 'MODULE_NOT_FOUND') throw error;
+    throw new CliError('capturing over HTTP (--url) needs the MCP SDK, an optional peer dependency: run `npm install @modelcontextprotocol/sdk` where mcp-contract is installed (stdio capture and diff do not need it)');
+  }
+}
+
+/**
+ * fetch for the SDK's transport whose response bodies, together, stop at `maxBytes`: an
+ * endless body is cut off and reported (to `tooLarge`, which ends the session) instead of
+ * growing until memory runs out.
+ */
+function boundedFetch(maxBytes, tooLarge) {
+  let total = 0;
+  return async (url, init) => {
+    const response = await fetch(url, init);
+    if (!response.body) return response;
+    const counted = response.body.pipeThrough(
+      new TransformStream({
+        transform(chunk, controller) {
+          total += chunk.byteLength;
+          if (total > maxBytes) {
+            const error = Object.assign(new Error(`the server sent more than ${formatBytes(maxBytes)} (raise the limit with --max-bytes)`), { code: 'TOO_LARGE' });
+            tooLarge(error);
+            controller.error(error);
+            return;
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
 }
 
 /** server/discover first (unless legacy is asked for), falling back to initialize. */
@@ -213,20 +265,23 @@ function withDeadline(promise, ms) {
 }
 
 /** Turns any failure into one CliError naming what happened (never a header value). */
-function explain(error, transport, kind, options, secrets) {
-  if (error instanceof CliError) return error;
+function explain(error, transport, kind, options, redactor) {
+  if (error instanceof CliError) return new CliError(redactor.redact(error.message), { exitCode: error.exitCode, cause: error });
   const where = kind === 'stdio' ? `the server \`${[options.command, ...(options.args ?? [])].join(' ')}\`` : `the server at ${options.url}`;
   let message;
   if (kind === 'stdio' && transport.exit && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED' && error?.code !== 'PROTOCOL') {
     const { code, signal } = transport.exit;
     message = `capture failed: ${where} exited ${signal ? `on signal ${signal}` : `with code ${code}`} before the capture finished${error?.message ? ` (${error.message})` : ''}`;
+  } else if (Array.isArray(error?.issues)) {
+    // The SDK's schema check of an HTTP answer: its full report is a page of JSON; one line says it.
+    message = `capture failed: ${where}: the answer is JSON but not a JSON-RPC message (is ${options.url ?? 'this'} an MCP endpoint?)`;
   } else {
     const cause = error?.cause?.code ?? error?.cause?.message;
     const status = typeof error?.code === 'number' && error.code >= 100 ? ` (HTTP ${error.code})` : '';
     message = `capture failed: ${where}: ${error?.message ?? String(error)}${status}${cause ? ` (${cause})` : ''}`;
   }
-  for (const secret of secrets) message = message.split(secret).join('***');
   if (kind === 'stdio') message = withStderr(message, transport.lastStderr());
+  message = redactor.redact(message);
   const exitCode = error?.code === 'ABORTED' ? 130 : 2;
   return new CliError(message, { exitCode, cause: error });
 }

@@ -4,24 +4,24 @@
 // time is a target, and an async read costs a thread-pool round trip for nothing here. Inputs
 // stay bytes: the engine takes UTF-8 (and reports a bad byte at line:column), so decoding to a
 // string here would only be undone on the way into wasm.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CliError } from './errors.js';
-
-const MAX_BYTES = 256 * 1024 * 1024;
+import { DEFAULT_MAX_BYTES, readFileBounded, tooLarge } from './limits.js';
 
 /**
  * Reads one input. `label` names it in errors (e.g. "OLD"); `stdin` is a readable stream
- * (default process.stdin); `cwd` is where paths and git run. Resolves to the bytes (a Buffer).
+ * (default process.stdin); `cwd` is where paths and git run; `maxBytes` refuses a larger input
+ * (default 256 MiB; files, pipes, standard input and git alike). Resolves to the bytes (a Buffer).
  */
-export async function readInput(spec, { label = 'input', stdin, cwd = process.cwd() } = {}) {
+export async function readInput(spec, { label = 'input', stdin, cwd = process.cwd(), maxBytes = DEFAULT_MAX_BYTES } = {}) {
   if (typeof spec !== 'string' || spec === '') throw new CliError(`${label}: missing (give a file path, - for stdin, or git:REF:PATH)`);
   // process.stdin only when asked for: creating it costs start-up time and can hold the exit.
-  if (spec === '-') return readStream(stdin ?? process.stdin);
-  if (spec.startsWith('git:')) return readGit(spec, label, cwd);
+  if (spec === '-') return readStream(stdin ?? process.stdin, label, maxBytes);
+  if (spec.startsWith('git:')) return readGit(spec, label, cwd, maxBytes);
   try {
-    return readFileSync(path.resolve(cwd, spec));
+    return readFileBounded(path.resolve(cwd, spec), maxBytes, `${label}: \`${spec}\``);
   } catch (error) {
+    if (error instanceof CliError) throw error;
     if (error.code === 'ENOENT') throw new CliError(`${label}: file \`${spec}\` not found`);
     if (error.code === 'EISDIR') throw new CliError(`${label}: \`${spec}\` is a directory, not a snapshot file`);
     throw new CliError(`${label}: cannot read \`${spec}\`: ${error.message}`);
@@ -41,15 +41,16 @@ export function parseGitSpec(spec) {
   return { ref: rest.slice(0, colon), path: rest.slice(colon + 1) };
 }
 
-async function readGit(spec, label, cwd) {
+async function readGit(spec, label, cwd, maxBytes) {
   const parsed = parseGitSpec(spec);
   if (!parsed) throw new CliError(`${label}: \`${spec}\` is not git:REF:PATH (e.g. git:main:snapshots/server.json)`);
   const { ref, path: file } = parsed;
   if (ref.startsWith('-')) throw new CliError(`${label}: \`${ref}\` is not a git ref`);
   const { execFile } = await import('node:child_process');
   return new Promise((resolve, reject) => {
-    execFile('git', ['show', `${ref}:${file}`], { cwd, encoding: 'buffer', maxBuffer: MAX_BYTES }, (error, stdout, stderr) => {
+    execFile('git', ['show', `${ref}:${file}`], { cwd, encoding: 'buffer', maxBuffer: maxBytes }, (error, stdout, stderr) => {
       if (!error) return resolve(stdout);
+      if (error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return reject(tooLarge(`${label}: ${spec}`, maxBytes));
       if (error.code === 'ENOENT') return reject(new CliError(`${label}: reading ${spec} needs git, which is not installed`));
       reject(new CliError(`${label}: ${gitProblem(stderr, ref, file)} (reading ${spec})`));
     });
@@ -64,12 +65,12 @@ function gitProblem(stderr, ref, file) {
   return `git show failed: ${text.split('\n').pop()}`;
 }
 
-async function readStream(stream) {
+async function readStream(stream, label, maxBytes) {
   const chunks = [];
   let size = 0;
   for await (const chunk of stream) {
     size += chunk.length;
-    if (size > MAX_BYTES) throw new CliError(`standard input is larger than ${MAX_BYTES} bytes`);
+    if (size > maxBytes) throw tooLarge(`${label}: standard input`, maxBytes);
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   }
   return Buffer.concat(chunks);

@@ -1,15 +1,17 @@
 //! The diff path's files: the project config (explicit or found), the repository root, report
 //! files (`--output`) and the GitHub job summary. Snapshot inputs are read by inputs.js.
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { InputError, UsageError } from "./errors.js";
+import { CliError, InputError, UsageError } from "./errors.js";
+import { DEFAULT_MAX_BYTES, readFileBounded } from "./limits.js";
 
 export const CONFIG_NAMES = [".mcp-contract.yaml", ".mcp-contract.yml"];
 
-function readFile(path) {
+function readFile(path, maxBytes) {
   try {
-    return readFileSync(path, "utf8");
+    return readFileBounded(path, maxBytes, `the config \`${path}\``).toString("utf8");
   } catch (error) {
+    if (error instanceof CliError) throw error;
     const why = {
       ENOENT: "no such file",
       EISDIR: "is a directory, not a file",
@@ -24,13 +26,13 @@ function readFile(path) {
  * current directory; else the same at the git repository root (the nearest folder up that holds
  * `.git`). Returns `{ name, text }` or null when there is none.
  */
-export function loadConfig(explicit, cwd = process.cwd()) {
+export function loadConfig(explicit, cwd = process.cwd(), maxBytes = DEFAULT_MAX_BYTES) {
   if (explicit !== undefined) {
     if (explicit === "") throw new UsageError("--config needs a file name");
-    return { name: explicit, text: readFile(explicit) };
+    return { name: explicit, text: readFile(explicit, maxBytes) };
   }
   const found = findConfig(cwd);
-  return found ? { name: relative(cwd, found) || found, text: readFile(found) } : null;
+  return found ? { name: relative(cwd, found) || found, text: readFile(found, maxBytes) } : null;
 }
 
 export function findConfig(cwd) {

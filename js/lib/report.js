@@ -83,9 +83,14 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   const { verdict, outputs } = engine.diffRendered(old.text, next.text, configText, base, Object.values(wanted));
   const rendered = Object.fromEntries(Object.keys(wanted).map((name, i) => [name, outputs[i]]));
   const gate = versions ? semverGate(rendered.report, versions) : null;
-  if (values.output !== undefined) writeReport(values.output, rendered.chosen);
+  // `ctx.redact` is set while a capture's secrets are held (commands/server.js).
+  const redacted = (bytes) => (ctx.redact ? ctx.redact(new TextDecoder().decode(bytes)) : bytes);
+  if (values.output !== undefined) writeReport(values.output, redacted(rendered.chosen));
   ctx.stdout.write(rendered.terminal ?? rendered.chosen);
-  if (rendered.summary !== undefined) await appendJobSummary(new TextDecoder().decode(rendered.summary), env);
+  if (rendered.summary !== undefined) {
+    const summary = new TextDecoder().decode(rendered.summary);
+    await appendJobSummary(ctx.redact ? ctx.redact(summary) : summary, env);
+  }
 
   if (gate) {
     // Machine formats keep stdout clean: the gate's sentence goes to stderr for them.

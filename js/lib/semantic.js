@@ -9,6 +9,7 @@
 // (`--semantic-cmd`) that reads the request JSON on stdin and prints `{"notes": {id: note}}`.
 import { spawn } from 'node:child_process';
 import { endGroup } from './process-group.js';
+import { makeRedactor } from './redact.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_NOTE_CHARS = 300;
@@ -58,9 +59,7 @@ export async function semanticNotes(report, options = {}) {
     return { notes: cleanNotes(raw, changes), warnings: [] };
   } catch (error) {
     if (options.signal?.aborted) return { notes: {}, warnings: [], interrupted: true };
-    const secret = env.MCP_CONTRACT_SEMANTIC_API_KEY;
-    let message = error?.message ?? String(error);
-    if (secret) message = message.split(secret).join('***');
+    const message = makeRedactor([env.MCP_CONTRACT_SEMANTIC_API_KEY]).redact(error?.message ?? String(error));
     return { notes: {}, warnings: [`--semantic: ${message}; no notes added`] };
   }
 }
@@ -80,18 +79,40 @@ async function askChatCompletions(request, env, timeoutMs, fetchImpl, signal) {
       { role: 'user', content: JSON.stringify({ changes: request.changes }) },
     ],
   };
-  let response;
-  try {
-    response = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(body), signal: withTimeout(signal, timeoutMs) });
-  } catch (error) {
-    if (error?.name === 'TimeoutError') throw new Error(`the model endpoint did not answer within ${timeoutMs / 1000} s`);
-    throw new Error(`cannot reach the model endpoint ${url}: ${error?.cause?.code ?? error?.message}`);
-  }
+  const response = await postFollowingSameOrigin(url, { method: 'POST', headers, body: JSON.stringify(body), signal: withTimeout(signal, timeoutMs) }, fetchImpl, timeoutMs);
   if (!response.ok) throw new Error(`the model endpoint answered HTTP ${response.status}`);
   const data = await response.json().catch(() => null);
   const content = data?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new Error('the model endpoint gave no message content');
   return parseJsonObject(content);
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * POSTs, following a redirect only to the same origin (with the same method and body, as 307
+ * and 308 require): the payload and the API key are never re-sent to another host.
+ */
+async function postFollowingSameOrigin(url, init, fetchImpl, timeoutMs) {
+  let target = new URL(url);
+  for (let hop = 0; ; hop++) {
+    let response;
+    try {
+      response = await fetchImpl(target, { ...init, redirect: 'manual' });
+    } catch (error) {
+      if (error?.name === 'TimeoutError') throw new Error(`the model endpoint did not answer within ${timeoutMs / 1000} s`);
+      throw new Error(`cannot reach the model endpoint ${target}: ${error?.cause?.code ?? error?.message}`);
+    }
+    if (response.status < 300 || response.status > 399) return response;
+    const location = response.headers.get('location');
+    const next = location === null ? null : new URL(location, target);
+    if (!next || next.origin !== target.origin) {
+      throw new Error(`the model endpoint answered HTTP ${response.status} with a redirect to ${next ? next.origin : 'nowhere'}; redirects to another origin are not followed (the change payload and the key would go there)`);
+    }
+    if (response.status !== 307 && response.status !== 308) throw new Error(`the model endpoint answered HTTP ${response.status} (a redirect that would drop the request body)`);
+    if (hop + 1 >= MAX_REDIRECTS) throw new Error(`the model endpoint redirected more than ${MAX_REDIRECTS} times`);
+    target = next;
+  }
 }
 
 function runCommand(command, request, timeoutMs, env, signal) {

@@ -169,3 +169,35 @@ test('property: with or without the pass, the report minus notes is identical', 
     await model.close();
   }
 });
+
+test('a redirect to another origin is not followed with the payload; one to the same origin is', async () => {
+  const elsewhere = await fakeModel(() => ({}));
+  const target = new URL(elsewhere.env.MCP_CONTRACT_SEMANTIC_URL);
+  let port;
+  const hops = [];
+  const redirector = http.createServer((req, res) => {
+    hops.push(req.url);
+    req.resume();
+    const location = req.url === '/v1/chat/completions' ? `http://127.0.0.1:${port}/moved/chat/completions` : `${target.origin}/v1/chat/completions`;
+    res.writeHead(307, { location }).end();
+  });
+  await new Promise((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+  port = redirector.address().port;
+  try {
+    const old = { tools: [tool('search', 'Searches issues. Read-only.')] };
+    const next = { tools: [tool('search', 'Searches and deletes issues.')] };
+    const report = JSON.parse(render('json', old, next));
+    const env = { ...elsewhere.env, MCP_CONTRACT_SEMANTIC_URL: `http://127.0.0.1:${port}/v1`, MCP_CONTRACT_SEMANTIC_API_KEY: 'sk-redirect-7788' };
+    const result = await semanticNotes(report, { env, timeoutMs: 5000 });
+    assert.deepEqual(result.notes, {});
+    assert.equal(result.warnings.length, 1);
+    assert.match(result.warnings[0], /HTTP 307 with a redirect to http:\/\/127\.0\.0\.1:\d+; redirects to another origin are not followed/);
+    assert.deepEqual(hops, ['/v1/chat/completions', '/moved/chat/completions'], 'the same-origin hop was followed');
+    assert.equal(elsewhere.requests.length, 0, 'the other origin never saw the payload');
+    assert.ok(!result.warnings[0].includes('sk-redirect-7788'));
+  } finally {
+    await elsewhere.close();
+    redirector.closeAllConnections();
+    await new Promise((resolve) => redirector.close(resolve));
+  }
+});

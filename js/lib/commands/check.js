@@ -3,7 +3,7 @@
 import { UsageError } from "../errors.js";
 import { loadConfig, repositoryPath } from "../io.js";
 import { REPORT_HELP, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
-import { SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, serverName } from "./server.js";
+import { SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets, serverName } from "./server.js";
 
 export const name = "check";
 export const takesServer = true;
@@ -29,7 +29,8 @@ export async function run(values, positionals, ctx, server = []) {
   if (!values.baseline) throw new UsageError("check needs --baseline FILE (create it with --update, or with snapshot --out FILE)");
   checkReportOptions(values);
   const capturing = await captureOptions(values, server, name);
-  const config = loadConfig(values.config, ctx.cwd);
+  await redactSecrets(ctx, capturing);
+  const config = loadConfig(values.config, ctx.cwd, capturing.maxBytes);
   const { checkAgainstBaseline } = await import("../baseline.js");
   const result = await interruptible((signal) =>
     checkAgainstBaseline({ baseline: values.baseline, update: Boolean(values.update), ...capturing, signal }),

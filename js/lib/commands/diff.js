@@ -4,6 +4,7 @@ import { checkStdinUse, readInput } from "../inputs.js";
 import { UsageError } from "../errors.js";
 import { loadConfig, repositoryPath } from "../io.js";
 import { REPORT_HELP, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
+import { MAX_BYTES_HELP, MAX_BYTES_OPTION, maxBytesOf } from "../limits.js";
 
 export const name = "diff";
 export const summary = "Compare two snapshots and report every contract change with its severity.";
@@ -15,8 +16,8 @@ or a JSON-RPC response), each given as a file path, - for standard input, or git
 file as committed at REF, e.g. git:main:snapshots/server.json).
 
 Options:
-${REPORT_HELP}`;
-export const options = REPORT_OPTIONS;
+${REPORT_HELP}${MAX_BYTES_HELP}`;
+export const options = { ...REPORT_OPTIONS, ...MAX_BYTES_OPTION };
 
 export async function run(values, positionals, ctx) {
   if (positionals.length !== 2) {
@@ -24,9 +25,10 @@ export async function run(values, positionals, ctx) {
   }
   checkReportOptions(values);
   checkStdinUse(positionals);
+  const maxBytes = maxBytesOf(values);
   const read = async (spec, label) => ({
     name: spec === "-" ? "<stdin>" : spec,
-    text: await readInput(spec, { label, stdin: ctx.stdin, cwd: ctx.cwd }),
+    text: await readInput(spec, { label, stdin: ctx.stdin, cwd: ctx.cwd, maxBytes }),
     path: repositoryPath(spec, ctx.cwd),
   });
   // Both are read at once (git inputs are slow), but a problem with OLD is reported first.
@@ -34,5 +36,5 @@ export async function run(values, positionals, ctx) {
     if (r.status === "rejected") throw r.reason;
     return r.value;
   });
-  return deliver({ old, new: next, config: loadConfig(values.config, ctx.cwd), values, ctx });
+  return deliver({ old, new: next, config: loadConfig(values.config, ctx.cwd, maxBytes), values, ctx });
 }

@@ -2,11 +2,13 @@
 //! `--header NAME=ENVVAR`, and `--timeout`) and one capture that Ctrl-C can interrupt. The
 //! capture modules (and the MCP SDK for HTTP) are imported only when a command captures.
 import { UsageError } from "../errors.js";
+import { MAX_BYTES_HELP, MAX_BYTES_OPTION, maxBytesOf } from "../limits.js";
 
 export const SERVER_OPTIONS = {
   url: { type: "string" },
   header: { type: "string", multiple: true },
   timeout: { type: "string" },
+  ...MAX_BYTES_OPTION,
 };
 
 export const SERVER_HELP = `  -- COMMAND [ARGS…]    the server to run over stdio (everything after -- is its command line)
@@ -15,7 +17,7 @@ export const SERVER_HELP = `  -- COMMAND [ARGS…]    the server to run over std
                        (repeatable; values are never written to the snapshot or printed)
   --timeout SECONDS    limit for the whole capture (default 30; also 1500ms, 2m); the server is
                        ended on every path, including Ctrl-C (exit 130)
-`;
+${MAX_BYTES_HELP}`;
 
 /** The capture options for capture.js from the parsed flags and the words after `--`. */
 export async function captureOptions(values, server, commandName) {
@@ -27,9 +29,24 @@ export async function captureOptions(values, server, commandName) {
     throw new UsageError(`${commandName} needs a server: -- COMMAND [ARGS…] (stdio) or --url URL (Streamable HTTP); see ${commandName} --help`);
   }
   if (values.header !== undefined && values.url === undefined) throw new UsageError("--header only applies with --url");
-  const options = { timeoutMs: values.timeout === undefined ? 30_000 : parseTimeout(values.timeout) };
+  const options = { timeoutMs: values.timeout === undefined ? 30_000 : parseTimeout(values.timeout), maxBytes: maxBytesOf(values) };
   if (values.url !== undefined) return { ...options, url: values.url, headers: (values.header ?? []).map(parseHeader) };
   return { ...options, command: server[0], args: server.slice(1) };
+}
+
+/**
+ * From here on, every secret of this capture (the `--header` values) is replaced by `***`, in
+ * every form a server may echo it in, in all the command writes: standard output and error
+ * (`ctx.stdout`, `ctx.stderr`, the final error line included) and report files (`ctx.redact`).
+ */
+export async function redactSecrets(ctx, capturing, env = process.env) {
+  if (!capturing.headers?.length) return;
+  const [{ headerValues }, { makeRedactor, redactingStream }] = await Promise.all([import("../capture.js"), import("../redact.js")]);
+  const redactor = makeRedactor(headerValues(capturing, env));
+  if (!redactor.active) return;
+  ctx.stdout = redactingStream(ctx.stdout, redactor);
+  ctx.stderr = redactingStream(ctx.stderr, redactor);
+  ctx.redact = redactor.redact;
 }
 
 /** Runs `work(signal)` with Ctrl-C/SIGTERM wired to abort it (capture then ends the server, exit 130). */

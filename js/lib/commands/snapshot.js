@@ -1,7 +1,7 @@
 //! `mcp-contract snapshot`: capture a live server (stdio or Streamable HTTP) into the canonical
 //! snapshot, printed or written to `--out FILE`.
 import { UsageError } from "../errors.js";
-import { SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible } from "./server.js";
+import { SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets } from "./server.js";
 
 export const name = "snapshot";
 export const takesServer = true;
@@ -24,6 +24,7 @@ export async function run(values, positionals, ctx, server = []) {
   }
   if (values.out === "") throw new UsageError("--out needs a file name");
   const capturing = await captureOptions(values, server, name);
+  await redactSecrets(ctx, capturing);
   const [{ capture }, { formatSnapshot }, { writeSnapshotFile }] = await Promise.all([
     import("../capture.js"),
     import("../canonical.js"),

@@ -1,0 +1,77 @@
+// An HTTP server that misbehaves by path, for the capture failure and redaction tests. Prints
+// "listening PORT" on stdout once it accepts connections. Paths:
+//   /hang          accepts the request and never answers
+//   /not-mcp       answers every POST with JSON that is not JSON-RPC
+//   /endless       answers with a JSON body that never ends
+//   /reject        answers 401 with a body that echoes the Authorization header in several forms
+//   /mcp?mode=M    a minimal JSON-RPC server (plain JSON answers) whose tools/list depends on M:
+//                  lone-surrogate, huge-number, echo-raw, echo-bare, echo-url, echo-lower, plain
+// Started only as `node <server> serve` (a test runner that globs test/ runs it bare: it exits).
+import { createServer } from 'node:http';
+
+if (process.argv[2] !== 'serve') process.exit(0);
+
+function bare(header) {
+  return String(header ?? '').replace(/^\S+\s+/, '');
+}
+
+function toolsFor(mode, authorization) {
+  const token = bare(authorization);
+  const echo = {
+    'echo-raw': authorization,
+    'echo-bare': token,
+    'echo-url': encodeURIComponent(authorization ?? ''),
+    'echo-lower': token.toLowerCase(),
+  }[mode];
+  if (mode === 'huge-number') return '[{"name":"t","inputSchema":{"type":"object","properties":{"n":{"maximum":1e400}}}}]';
+  if (mode === 'lone-surrogate') return JSON.stringify([{ name: 't', description: 'bad \ud800 text', inputSchema: { type: 'object' } }]);
+  const description = echo === undefined ? 'a plain tool' : `you sent ${echo}`;
+  return JSON.stringify([{ name: 't', description, inputSchema: { type: 'object' } }]);
+}
+
+const server = createServer((request, response) => {
+  const url = new URL(request.url, 'http://localhost');
+  let body = '';
+  request.on('data', (chunk) => (body += chunk));
+  request.on('end', () => {
+    if (url.pathname === '/hang') return; // never answers
+    if (request.method !== 'POST') {
+      response.writeHead(405).end();
+      return;
+    }
+    if (url.pathname === '/not-mcp') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ hello: 'world', items: Array.from({ length: 50 }, (_, i) => ({ i })) }));
+      return;
+    }
+    if (url.pathname === '/endless') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"jsonrpc":"2.0","id":1,"result":{"padding":"');
+      const chunk = 'x'.repeat(1 << 16);
+      const more = () => {
+        while (response.write(chunk));
+        response.once('drain', more);
+      };
+      more();
+      return;
+    }
+    if (url.pathname === '/reject') {
+      const auth = request.headers.authorization ?? '';
+      response.writeHead(401, { 'content-type': 'text/plain' }).end(`denied: ${auth} / ${bare(auth)} / ${encodeURIComponent(auth)} / ${auth.toUpperCase()}`);
+      return;
+    }
+    const message = JSON.parse(body);
+    if (message.id === undefined) {
+      response.writeHead(202).end();
+      return;
+    }
+    const reply = (result) => response.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${message.id},"result":${result}}`);
+    if (message.method === 'initialize') {
+      reply(JSON.stringify({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'hostile-http', version: '1.0.0' } }));
+    } else if (message.method === 'tools/list') {
+      reply(`{"tools":${toolsFor(url.searchParams.get('mode'), request.headers.authorization)}}`);
+    } else {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } }));
+    }
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log(`listening ${server.address().port}`));
