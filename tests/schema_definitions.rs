@@ -84,3 +84,42 @@ fn unchanged_and_reordered_definitions_are_silent() {
     let found = diff(mcp_contract::schema::Side::Input, &old, &new);
     assert!(!rules(&found).iter().any(|r| r.contains("unreferencedDefinition")), "{:?}", rules(&found));
 }
+
+/// A chain of definitions longer than the normaliser's depth limit: the change at its end is
+/// reported as beyond the depth limit, never as a definition "that no `$ref` reaches" (issue 21
+/// item 13), and likewise past the `$ref` expansion limit.
+#[test]
+fn a_definition_past_the_depth_or_expansion_limit_is_not_called_unreferenced() {
+    let chain = |len: usize, leaf: &str| {
+        let mut defs = serde_json::Map::new();
+        for i in 0..len {
+            defs.insert(format!("D{i}"), json!({"$ref": format!("#/$defs/D{}", i + 1)}));
+        }
+        defs.insert(format!("D{len}"), json!({"type": leaf}));
+        json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/D0"}}, "$defs": defs})
+    };
+    // Fan-out: each definition references the next one twice, so expansions double per level.
+    let fan = |len: usize, leaf: &str| {
+        let mut defs = serde_json::Map::new();
+        for i in 0..len {
+            let next = format!("#/$defs/F{}", i + 1);
+            defs.insert(
+                format!("F{i}"),
+                json!({"anyOf": [{"$ref": next}, {"type": "array", "items": {"$ref": next}}]}),
+            );
+        }
+        defs.insert(format!("F{len}"), json!({"type": leaf}));
+        json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/F0"}}, "$defs": defs})
+    };
+    let limit = mcp_contract::schema::MAX_DEPTH;
+    for (name, old, new) in [
+        ("depth", chain(limit + 5, "string"), chain(limit + 5, "integer")),
+        ("expansions", fan(20, "string"), fan(20, "integer")),
+    ] {
+        for side in SIDES {
+            let found = diff(side, &old, &new);
+            assert!(!found.is_empty(), "{name} on {side:?}: the leaf change is lost");
+            assert!(!rules(&found).contains(&unreferenced(side).as_str()), "{name} on {side:?}: {:?}", rules(&found));
+        }
+    }
+}

@@ -368,9 +368,12 @@ impl<'a, 'l> Normaliser<'a, 'l> {
     }
 
     fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {
+        if depth > MAX_DEPTH {
+            self.reach_unexpanded(raw);
+            return Node { raw, ptr, body: Body::TooDeep };
+        }
         let lazy = self.lazy.lazy(raw);
         let body = match raw {
-            _ if depth > MAX_DEPTH => Body::TooDeep,
             _ if lazy.is_some() => Body::Lazy((lazy == Some(true)).then(|| {
                 let (document, expanding) = (self.doc.clone(), self.expanding.clone());
                 Box::new(Deferred { document, expanding, via: via.clone(), depth })
@@ -534,6 +537,36 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         }
     }
 
+    /// Marks every definition that an unexpanded subtree reaches, through any chain of local
+    /// `$ref`s, as reached: the finding that stopped expansion there (depth, expansion limit)
+    /// stands for its content, so it is no definition "that no `$ref` reaches". Each target is
+    /// followed once per normalisation.
+    fn reach_unexpanded(&mut self, raw: &'a Value) {
+        let root = self.doc.root;
+        let mut pending = vec![raw];
+        let mut values = Vec::new();
+        while let Some(subtree) = pending.pop() {
+            values.push(subtree);
+            while let Some(v) = values.pop() {
+                match v {
+                    Value::Array(items) => values.extend(items),
+                    Value::Object(map) => {
+                        if let Some(Value::String(target)) = map.get("$ref") {
+                            let fragment = target.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/'));
+                            if let Some(fragment) = fragment {
+                                if self.reached.insert(fragment.to_string()) {
+                                    pending.extend(crate::json::resolve(root, fragment));
+                                }
+                            }
+                        }
+                        values.extend(map.values());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// Inlines a local `$ref` (≡ the same subschema written inline) and conjoins its siblings.
     fn expand_ref(&mut self, mut node: Node<'a>, target: &'a str, depth: usize) -> Node<'a> {
         let unexpanded = |node: &mut Node<'a>, reason: &'static str| {
@@ -564,6 +597,8 @@ impl<'a, 'l> Normaliser<'a, 'l> {
         }
         let expansions = &self.doc.expansions;
         if expansions.get() >= MAX_REF_EXPANSIONS {
+            self.reached.insert(fragment.to_string());
+            self.reach_unexpanded(value);
             unexpanded(&mut node, "too many references to expand");
             return node;
         }

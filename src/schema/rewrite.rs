@@ -397,7 +397,10 @@ pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &s
                 }
             }
         }
-        Body::Raw | Body::TooDeep => {
+        // The definition is past the depth limit: so is the node that refers to it (its text,
+        // holding the `$ref`, is what the depth finding compares).
+        Body::TooDeep => Node { raw: siblings.raw, ptr: siblings.ptr, body: Body::TooDeep },
+        Body::Raw => {
             if let Body::Keywords(kws) = &mut siblings.body {
                 let value = KwValue::Ref { target: target.to_string(), reason: "its target is not a schema" };
                 kws.insert("$ref", Kw { value, at: None, via: None });
