@@ -18,6 +18,7 @@ mod diff;
 pub mod error;
 pub mod finding;
 pub mod glob;
+pub mod hidden;
 mod index;
 mod input;
 pub mod json;

@@ -30,10 +30,12 @@ pub fn notes_from_json(value: &Value) -> Result<BTreeMap<String, String>, String
 
 fn one_line(note: &str) -> String {
     let flat = note.split_whitespace().collect::<Vec<_>>().join(" ");
-    match flat.char_indices().nth(MAX_NOTE_CHARS) {
+    let short = match flat.char_indices().nth(MAX_NOTE_CHARS) {
         Some((cut, _)) => format!("{}…", &flat[..cut]),
         None => flat,
-    }
+    };
+    // Notes are prose for reviewers: hidden characters show as visible escapes.
+    crate::hidden::visible(&short).into_owned()
 }
 
 #[cfg(test)]

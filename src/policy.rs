@@ -11,7 +11,9 @@ pub fn apply(detection: Detection, config: &Config) -> Report {
     let mut changes = Vec::new();
     let mut suppressed = Vec::new();
     for finding in detection.findings {
-        let ignored = config.ignored_by(finding.rule, &finding.entity.name).map(|(i, entry)| entry.reason_text(i));
+        let ignored = config
+            .ignored_by(finding.rule, &finding.entity.name)
+            .map(|(i, entry)| crate::hidden::visible(&entry.reason_text(i)).into_owned());
         let change = classify(finding, config);
         match ignored {
             Some(reason) => suppressed.push(Change { reason: Some(reason), ..change }),
@@ -45,7 +47,8 @@ fn classify(finding: Finding, config: &Config) -> Change {
     let default_severity = finding.default_severity();
     let severity = config.severity_for(finding.rule, default_severity);
     // Rendered after the override, so the words match the severity the report shows.
-    let message = finding.message_at(severity);
+    // Human-read prose: hidden characters of names and values show as visible escapes.
+    let message = crate::hidden::visible(&finding.message_at(severity)).into_owned();
     let id = fingerprint(&[finding.rule.as_str(), &finding.site.location, &finding.subject]);
     Change {
         id,
@@ -60,7 +63,7 @@ fn classify(finding: Finding, config: &Config) -> Change {
         new: finding.new,
         message,
         details: finding.details,
-        note: finding.note,
+        note: finding.note.map(|note| crate::hidden::visible(&note).into_owned()),
         reason: None,
     }
 }

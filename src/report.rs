@@ -158,12 +158,14 @@ pub struct Report {
 
 impl Report {
     /// The report as pretty JSON (two-space indent, trailing newline); identical bytes for
-    /// identical inputs.
+    /// identical inputs, and no raw invisible or direction-changing character.
     pub fn to_json(&self) -> String {
-        let mut text = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
+        let text = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
             // Serialising plain data into a String cannot fail; keep the output valid JSON anyway.
             format!("{{\"error\": {}}}", serde_json::Value::String(e.to_string()))
         });
+        // The same data, with hidden characters only as `\u` escapes in the bytes.
+        let mut text = crate::hidden::json_visible(&text).into_owned();
         text.push('\n');
         text
     }

@@ -101,7 +101,7 @@ fn github_output_is_only_commands_that_agree_with_the_verdict() {
     }
     let errors = lines.iter().filter(|l| l.starts_with("::error title=BREAKING")).count();
     assert_eq!(errors, report.changes.iter().filter(|c| c.severity == Severity::Breaking).count());
-    assert!(out.contains("desc%25%0D%0A"), "% CR LF are escaped: {out}");
+    assert!(out.contains("desc%25⟨U+000D⟩⟨U+000A⟩::warning"), "% CR LF are escaped: {out}");
     assert!(lines.last().is_some_and(|l| l.starts_with("::error title=mcp-contract verdict::FAIL")));
     assert!(out.contains("1 change suppressed: Legacy | churn"));
 }

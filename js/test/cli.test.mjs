@@ -97,6 +97,35 @@ describe("formats", () => {
   });
 });
 
+describe("hostile text", () => {
+  const hostile = (side) => join(repoRoot, "tests", "fixtures", "hostile", side);
+  const args = ["diff", hostile("old.json"), hostile("new.json"), "--config", hostile("config.yaml")];
+  // Raw invisible, direction-changing or control characters (line breaks apart).
+  const rawHidden = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]|\udb40[\udc00-\udc7f]/u;
+  for (const format of ["text", "json", "markdown", "sarif", "github", "junit"]) {
+    test(`${format}: inert on stdout and in --output, with the text report beside it`, () => {
+      const out = join(scratch, `hostile.${format}`);
+      for (const result of [cli([...args, "--format", format]), cli([...args, "--format", format, "--output", out])]) {
+        assert.equal(result.status, 1, result.stderr);
+        assert.doesNotMatch(result.stdout, rawHidden);
+        if (format !== "github" || result.stdout.startsWith("FAIL")) {
+          for (const line of result.stdout.split("\n")) assert.doesNotMatch(line, /^\s*::/, `${format}: ${line}`);
+        }
+        assert.ok(result.stdout.includes("\u27e8U+200B\u27e9") || format === "json" || format === "sarif", format);
+      }
+      const written = readFileSync(out, "utf8");
+      assert.doesNotMatch(written, rawHidden);
+      if (format !== "github") for (const line of written.split("\n")) assert.doesNotMatch(line, /^\s*::/, line);
+    });
+  }
+  test("colour on a terminal paints only the renderer's own escapes", () => {
+    const { stdout } = cli(args, { env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
+    assert.match(stdout, /\x1b\[/);
+    assert.doesNotMatch(stdout.replace(/\x1b\[(?:0|1;3[1236]|2)m/g, ""), rawHidden);
+    assert.ok(stdout.includes("evil\u27e8U+000A\u27e9::error"), stdout);
+  });
+});
+
 describe("config", () => {
   const ignoreRemoved = "ignore:\n  - rule: tool.removed\n    reason: planned removal\n";
 

@@ -1,11 +1,15 @@
 //! Escaping of untrusted text (names, messages, details, reasons) for each output syntax.
-//! Server-controlled strings can contain anything, so every renderer goes through these.
+//! Server-controlled strings can contain anything, so every renderer goes through these; each
+//! field first loses its hidden characters to visible escapes ([`crate::hidden::visible`]).
+
+pub use crate::hidden::{json_visible, visible};
 
 /// Inline Markdown text that stays inert in a GitHub comment and inside a table cell: no
-/// emphasis, links, HTML, code spans, @mentions or cell breaks; line breaks become `<br>`.
+/// emphasis, links, HTML, code spans, @mentions or cell breaks; hidden characters (line breaks
+/// included) become visible escapes.
 pub fn markdown_inline(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
+    for c in visible(text).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
@@ -13,14 +17,11 @@ pub fn markdown_inline(text: &str) -> String {
             '`' => out.push_str("&#96;"),
             '|' => out.push_str("&#124;"),
             '@' => out.push_str("&#64;"),
-            '\n' => out.push_str("<br>"),
-            '\r' => {}
             // Emphasis, links, strike-through, issue references and math.
             '\\' | '*' | '_' | '[' | ']' | '#' | '~' | '$' => {
                 out.push('\\');
                 out.push(c);
             }
-            c if c.is_control() => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }

@@ -2,7 +2,7 @@
 //! above `fail_on`, is skipped when all its changes were suppressed (the reason is the skip
 //! message), and passes otherwise, listing its changes in `system-out`.
 
-use super::escape::xml;
+use super::escape::{visible, xml};
 use super::{Level, RenderOptions};
 use crate::finding::EntityRef;
 use crate::report::{Change, Report};
@@ -48,7 +48,7 @@ pub fn junit(report: &Report, options: &RenderOptions) -> String {
         ("compared", summary.compared.join(",")),
     ];
     for (name, value) in properties {
-        let _ = writeln!(out, "      <property name=\"{name}\" value=\"{}\"/>", xml(&value));
+        let _ = writeln!(out, "      <property name=\"{name}\" value=\"{}\"/>", xml(&visible(&value)));
     }
     out.push_str("    </properties>\n");
     if cases.is_empty() {
@@ -62,12 +62,12 @@ pub fn junit(report: &Report, options: &RenderOptions) -> String {
 }
 
 fn test_case(out: &mut String, rule: &str, entity: &EntityRef, case: &Case, failing: bool, options: &RenderOptions) {
-    let name = format!("{} {}", entity.kind.as_str(), entity.name);
+    let name = format!("{} {}", entity.kind.as_str(), visible(&entity.name));
     let _ = writeln!(out, "    <testcase classname=\"{}\" name=\"{}\">", xml(rule), xml(&name));
     let mut lines: Vec<String> = case.active.iter().map(|c| change_line(c, options)).collect();
     for change in &case.suppressed {
-        let reason = change.reason.as_deref().unwrap_or("");
-        lines.push(format!("SUPPRESSED {}: {} [{}] ({reason})", change.severity, change.message, change.id));
+        let reason = visible(change.reason.as_deref().unwrap_or(""));
+        lines.push(format!("SUPPRESSED {}: {} [{}] ({reason})", change.severity, visible(&change.message), change.id));
     }
     if failing {
         let first = case.active.iter().find(|c| options.level(c.severity) == Level::Error);
@@ -75,7 +75,7 @@ fn test_case(out: &mut String, rule: &str, entity: &EntityRef, case: &Case, fail
         let _ = writeln!(
             out,
             "      <failure type=\"{kind}\" message=\"{}\">{}</failure>",
-            xml(message),
+            xml(&visible(message)),
             xml(&lines.join("\n"))
         );
     } else if case.active.is_empty() {
@@ -83,7 +83,7 @@ fn test_case(out: &mut String, rule: &str, entity: &EntityRef, case: &Case, fail
         let _ = writeln!(
             out,
             "      <skipped message=\"suppressed: {}\"/>\n      <system-out>{}</system-out>",
-            xml(&reasons.join("; ")),
+            xml(&visible(&reasons.join("; "))),
             xml(&lines.join("\n"))
         );
     } else {
@@ -98,9 +98,15 @@ fn change_line(change: &Change, options: &RenderOptions) -> String {
         Level::Warning => "WARN",
         Level::Note => "INFO",
     };
-    let mut line = format!("{marker} {}: {} [{} at {}]", change.severity, change.message, change.id, change.location);
+    let mut line = format!(
+        "{marker} {}: {} [{} at {}]",
+        change.severity,
+        visible(&change.message),
+        change.id,
+        visible(&change.location)
+    );
     if let Some(note) = &change.note {
-        let _ = write!(line, " (note: {note})");
+        let _ = write!(line, " (note: {})", visible(note));
     }
     line
 }

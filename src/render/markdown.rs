@@ -6,7 +6,7 @@
 //! [`MAX_CHARS`] is rendered again without the details blocks, and then with shortened tables,
 //! each time saying what was left out.
 
-use super::escape::{markdown_fence, markdown_inline};
+use super::escape::{json_visible, markdown_fence, markdown_inline};
 use super::{suppressed_reasons, RenderOptions};
 use crate::report::{Change, Report, Verdict};
 use crate::severity::Severity;
@@ -168,7 +168,7 @@ fn change_details(out: &mut String, change: &Change) {
     for (side, value) in [("Old", &change.old), ("New", &change.new)] {
         if let Some(value) = crate::report::fits(value) {
             let body = serde_json::to_string_pretty(value).unwrap_or_default();
-            let _ = write!(out, "{side}:\n\n{}\n", markdown_fence("json", &body));
+            let _ = write!(out, "{side}:\n\n{}\n", markdown_fence("json", &json_visible(&body)));
         }
     }
 }

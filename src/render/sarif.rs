@@ -2,6 +2,7 @@
 //! as help text), one result per change with the location and pointers in its properties, and
 //! suppressed changes as results carrying an external suppression with the ignore reason.
 
+use super::escape::{json_visible, visible};
 use super::{Level, RenderOptions};
 use crate::report::{fits, Change, Report};
 use crate::rules::RuleId;
@@ -16,7 +17,7 @@ pub fn sarif(report: &Report, options: &RenderOptions) -> String {
     results.extend(report.suppressed.iter().map(|change| {
         let mut value = result(change, &rules, options);
         if let Some(fields) = value.as_object_mut() {
-            let justification = change.reason.as_deref().unwrap_or("");
+            let justification = visible(change.reason.as_deref().unwrap_or(""));
             fields.insert("suppressions".into(), json!([{ "kind": "external", "justification": justification }]));
         }
         value
@@ -46,7 +47,8 @@ pub fn sarif(report: &Report, options: &RenderOptions) -> String {
             },
         }],
     });
-    let mut text = serde_json::to_string_pretty(&log).unwrap_or_default();
+    // Data fields keep their exact text; the bytes carry hidden characters only as `\u` escapes.
+    let mut text = json_visible(&serde_json::to_string_pretty(&log).unwrap_or_default()).into_owned();
     text.push('\n');
     text
 }
@@ -94,9 +96,10 @@ fn result(change: &Change, rules: &[RuleId], options: &RenderOptions) -> Value {
     if let Some(note) = &change.note {
         properties.insert("note".into(), json!(note));
     }
+    // Code scanning shows these to reviewers: visible escapes (properties keep the raw data).
     let mut location = json!({ "logicalLocations": [{
-        "name": change.entity.name,
-        "fullyQualifiedName": change.location,
+        "name": visible(&change.entity.name),
+        "fullyQualifiedName": visible(&change.location),
         "kind": change.entity.kind.as_str(),
     }]});
     if let (Some(path), Some(fields)) = (&options.new_path, location.as_object_mut()) {
@@ -109,7 +112,7 @@ fn result(change: &Change, rules: &[RuleId], options: &RenderOptions) -> Value {
     let mut result = json!({
         "ruleId": change.rule,
         "level": level(options.level(change.severity)),
-        "message": { "text": change.message },
+        "message": { "text": visible(&change.message) },
         "locations": [location],
         "partialFingerprints": { "mcpContractChange/v1": change.id },
         "properties": properties,

@@ -1,6 +1,7 @@
 //! The text report: changes grouped by severity, one line each, then suppressed changes with
 //! their reasons, then the summary line.
 
+use super::escape::visible;
 use crate::report::{Change, Report, Verdict};
 use crate::severity::Severity;
 use std::fmt::Write;
@@ -50,7 +51,7 @@ pub fn text(report: &Report, color: bool) -> String {
     if !report.suppressed.is_empty() {
         let _ = writeln!(out, "{}", style.dim(&format!("Suppressed ({}) by ignore rules:", report.suppressed.len())));
         for (reason, count) in super::suppressed_reasons(report) {
-            let _ = writeln!(out, "  {count} × {reason}");
+            let _ = writeln!(out, "  {count} × {}", visible(reason));
         }
         out.push('\n');
     }
@@ -60,7 +61,20 @@ pub fn text(report: &Report, color: bool) -> String {
         Verdict::Pass => "1;32",
     };
     let _ = writeln!(out, "{}", style.paint(verdict_code, &report.summary.text));
-    out
+    no_workflow_commands(out)
+}
+
+/// GitHub runs a log line that starts with `::` (after spaces) as a workflow command. Every
+/// field is escaped onto its own line already, so no line should; this makes sure of it.
+fn no_workflow_commands(text: String) -> String {
+    if !text.lines().any(|line| line.trim_start().starts_with("::")) {
+        return text;
+    }
+    let lines: Vec<String> = text
+        .split_inclusive('\n')
+        .map(|line| if line.trim_start().starts_with("::") { format!("> {line}") } else { line.to_string() })
+        .collect();
+    lines.concat()
 }
 
 fn change_line(out: &mut String, change: &Change, style: &Style) {
@@ -72,10 +86,10 @@ fn change_line(out: &mut String, change: &Change, style: &Style) {
     let _ = writeln!(
         out,
         "  - {}  {}",
-        change.message,
-        style.dim(&format!("[{} at {}{overridden}]", change.rule, change.location))
+        visible(&change.message),
+        style.dim(&format!("[{} at {}{overridden}]", change.rule, visible(&change.location)))
     );
     if let Some(note) = &change.note {
-        let _ = writeln!(out, "      note: {note}");
+        let _ = writeln!(out, "      note: {}", visible(note));
     }
 }

@@ -4,12 +4,12 @@ use super::*;
 
 #[test]
 fn markdown_inline_neutralises_syntax() {
-    let hostile = "a|b `code` <script> @team [x](http://e) **bold**\nnext";
+    let hostile = "a|b `code` <script> @team [x](http://e) **bold**\nnext\u{202e}";
     let escaped = markdown_inline(hostile);
-    for bad in ["|", "`", "<s", "@t", "[x]", "**", "\n"] {
+    for bad in ["|", "`", "<s", "@t", "[x]", "**", "\n", "\u{202e}"] {
         assert!(!escaped.contains(bad), "{bad:?} survived in {escaped}");
     }
-    assert!(escaped.contains("<br>"));
+    assert!(escaped.contains("⟨U+000A⟩next⟨U+202E⟩"), "{escaped}");
 }
 
 #[test]

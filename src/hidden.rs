@@ -1,0 +1,141 @@
+//! Invisible and direction-changing characters (the Trojan Source class, CVE-2021-42574): which
+//! characters they are, and their visible escapes (`⟨U+202E⟩`). Reports show server-controlled
+//! text to reviewers, so every human-read string goes through [`visible`], and the hidden-
+//! character rules report names and descriptions that contain any of them.
+
+use std::borrow::Cow;
+
+/// Whether `c` is never shown as itself: a control character (C0, DEL, C1), a bidi control
+/// (embeddings, overrides, isolates, marks), a zero-width or invisible format character, a
+/// line or paragraph separator, an invisible filler letter, or a tag character. Variation
+/// selectors depend on what precedes them: see [`hidden_at`].
+pub fn is_hidden(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0}'..='\u{1f}'
+            | '\u{7f}'..='\u{9f}'
+            | '\u{ad}'
+            | '\u{34f}'
+            | '\u{61c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{1bca0}'..='\u{1bca3}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e007f}'
+            | '\u{e0100}'..='\u{e01ef}'
+    )
+}
+
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{fe00}'..='\u{fe0f}')
+}
+
+/// Pictographs that emoji sequences join with U+200D and dress with U+FE0F.
+fn is_pictograph(c: char) -> bool {
+    matches!(c, '\u{2190}'..='\u{2bff}' | '\u{1f000}'..='\u{1faff}')
+}
+
+/// Whether the character `c`, preceded by `previous` (the previous character, `None` at the
+/// start) and followed by `next`, is hidden. A variation selector is visible only right after
+/// a visible character (a run of them is how data is smuggled into text), and a zero-width
+/// joiner only between two pictographs (an emoji sequence such as a family).
+pub fn hidden_at(previous: Option<char>, c: char, next: Option<char>) -> bool {
+    if is_variation_selector(c) {
+        return !previous.is_some_and(|p| !is_hidden(p) && !is_variation_selector(p));
+    }
+    if c == '\u{200d}' {
+        let emoji_before = previous.is_some_and(|p| is_pictograph(p) || p == '\u{fe0f}');
+        return !(emoji_before && next.is_some_and(is_pictograph));
+    }
+    is_hidden(c)
+}
+
+/// The hidden characters of `text`, in order (empty when it has none).
+pub fn hidden_chars(text: &str) -> Vec<char> {
+    let mut found = Vec::new();
+    scan(text, |_, c| found.push(c));
+    found
+}
+
+/// Calls `each(byte offset, char)` for every hidden character of `text`.
+fn scan(text: &str, mut each: impl FnMut(usize, char)) {
+    // Fast path: printable ASCII has nothing hidden.
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return;
+    }
+    let mut previous = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|(_, n)| *n);
+        if hidden_at(previous, c, next) {
+            each(at, c);
+        }
+        previous = Some(c);
+    }
+}
+
+/// `text` with each hidden character replaced by its visible escape `⟨U+XXXX⟩`; borrowed when
+/// there is none. The output has no hidden character, so applying it twice changes nothing.
+pub fn visible(text: &str) -> Cow<'_, str> {
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    scan(text, |at, c| {
+        let buffer = out.get_or_insert_with(|| String::with_capacity(text.len() + 16));
+        buffer.push_str(&text[copied..at]);
+        buffer.push_str(&escape(c));
+        copied = at + c.len_utf8();
+    });
+    match out {
+        Some(mut buffer) => {
+            buffer.push_str(&text[copied..]);
+            Cow::Owned(buffer)
+        }
+        None => Cow::Borrowed(text),
+    }
+}
+
+/// The visible escape of one character: `⟨U+202E⟩` (at least four hex digits, upper case).
+pub fn escape(c: char) -> String {
+    format!("\u{27e8}U+{:04X}\u{27e9}", c as u32)
+}
+
+/// JSON text (as serde_json writes it) with every hidden character inside its strings written
+/// as a `\uXXXX` escape: the same data, but the bytes show no invisible or direction-changing
+/// character to a terminal, a diff or an editor. Outside strings, JSON text has only ASCII.
+pub fn json_visible(json: &str) -> Cow<'_, str> {
+    let mut out: Option<String> = None;
+    let mut copied = 0;
+    scan(json, |at, c| {
+        if matches!(c, '\n' | '\r' | '\t') {
+            // Raw only as whitespace between tokens (inside strings serde escapes them).
+            return;
+        }
+        let buffer = out.get_or_insert_with(|| String::with_capacity(json.len() + 16));
+        buffer.push_str(&json[copied..at]);
+        let mut units = [0u16; 2];
+        for unit in c.encode_utf16(&mut units) {
+            buffer.push_str(&format!("\\u{unit:04x}"));
+        }
+        copied = at + c.len_utf8();
+    });
+    match out {
+        Some(mut buffer) => {
+            buffer.push_str(&json[copied..]);
+            Cow::Owned(buffer)
+        }
+        None => Cow::Borrowed(json),
+    }
+}
+
+#[cfg(test)]
+mod tests;

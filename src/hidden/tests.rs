@@ -1,0 +1,56 @@
+//! Unit tests for `hidden`.
+
+use super::*;
+
+#[test]
+fn bidi_zero_width_and_tag_characters_become_visible_escapes() {
+    assert_eq!(visible("abc\u{202e}fed"), "abc\u{27e8}U+202E\u{27e9}fed");
+    assert_eq!(visible("sea\u{200b}rch"), "sea⟨U+200B⟩rch");
+    for c in ['\u{202a}', '\u{2066}', '\u{2069}', '\u{200f}', '\u{2060}', '\u{2064}', '\u{feff}', '\u{e0041}', '\u{ad}']
+    {
+        assert_eq!(visible(&format!("a{c}b")), format!("a{}b", escape(c)), "{:04X}", c as u32);
+    }
+    assert_eq!(visible("x\u{e0041}"), "x⟨U+E0041⟩");
+}
+
+#[test]
+fn control_characters_and_escape_sequences_become_visible() {
+    assert_eq!(visible("a\nb\r\tc"), "a⟨U+000A⟩b⟨U+000D⟩⟨U+0009⟩c");
+    assert_eq!(visible("\u{1b}[31mred\u{9b}2J"), "⟨U+001B⟩[31mred⟨U+009B⟩2J");
+    assert_eq!(visible("\u{7f}"), "⟨U+007F⟩");
+}
+
+#[test]
+fn ordinary_text_is_borrowed_unchanged() {
+    for text in ["plain", "caf\u{e9} \u{201c}q\u{201d} 文字 🚀", "", "⚠\u{fe0f} warn", "👨\u{200d}👩\u{200d}👧"]
+    {
+        assert!(matches!(visible(text), Cow::Borrowed(_)), "{text:?}");
+        assert!(hidden_chars(text).is_empty(), "{text:?}");
+    }
+}
+
+#[test]
+fn variation_selectors_and_joiners_are_hidden_out_of_place() {
+    // A run of selectors (data smuggled after one visible character) shows all but the first.
+    assert_eq!(visible("a\u{fe0f}\u{fe01}"), "a\u{fe0f}⟨U+FE01⟩");
+    assert_eq!(visible("\u{fe0f}x"), "⟨U+FE0F⟩x");
+    assert_eq!(visible("a\u{200d}b"), "a⟨U+200D⟩b");
+    assert_eq!(hidden_chars("x\u{e0100}"), vec!['\u{e0100}']);
+}
+
+#[test]
+fn escaping_is_idempotent() {
+    let once = visible("a\u{202e}\u{1b}\u{200b}").into_owned();
+    assert_eq!(visible(&once), once.as_str());
+}
+
+#[test]
+fn json_keeps_its_data_and_loses_raw_hidden_bytes() {
+    let value = serde_json::json!({"name": "sea\u{200b}rch\u{202e}\u{e0041}\u{9b}", "n": [1, 2]});
+    let text = serde_json::to_string_pretty(&value).unwrap();
+    let inert = json_visible(&text);
+    assert!(inert.contains("sea\\u200brch\\u202e\\udb40\\udc41\\u009b"), "{inert}");
+    assert!(inert.contains("\n  \"n\""), "layout whitespace stays");
+    assert!(hidden_chars(&inert).iter().all(|c| matches!(c, '\n')), "{inert}");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&inert).unwrap(), value);
+}

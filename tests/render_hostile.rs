@@ -1,0 +1,111 @@
+//! Hostile text (tests/fixtures/hostile) renders inert in every format: no invisible or
+//! direction-changing character and no control character reaches the output raw, human-read
+//! fields show them as visible escapes (`⟨U+202E⟩`), and no line of the text report (or any
+//! format other than github's own commands) can start a GitHub workflow command.
+
+use mcp_contract::hidden::hidden_chars;
+use mcp_contract::render::Format;
+use mcp_contract::{run, RunOptions};
+use serde_json::Value;
+
+const OLD: &str = include_str!("fixtures/hostile/old.json");
+const NEW: &str = include_str!("fixtures/hostile/new.json");
+const CONFIG: &str = include_str!("fixtures/hostile/config.yaml");
+
+fn render(format: Format, color: bool) -> String {
+    let options =
+        RunOptions { format, color, new_path: Some("snap\u{202e}shots/new.json".into()), ..RunOptions::default() };
+    run(OLD, NEW, Some(CONFIG), &options).expect("the hostile pair renders").output
+}
+
+/// The raw hidden characters of a rendered report, apart from its own line breaks and, with
+/// colour, its own ANSI escapes.
+fn raw_hidden(out: &str, color: bool) -> Vec<char> {
+    hidden_chars(out).into_iter().filter(|c| *c != '\n' && !(color && *c == '\u{1b}')).collect()
+}
+
+#[test]
+fn no_format_carries_a_raw_hidden_or_control_character() {
+    for format in Format::ALL {
+        for color in [false, true] {
+            let out = render(format, color);
+            assert_eq!(raw_hidden(&out, color), Vec::<char>::new(), "{format:?} color {color}:\n{out}");
+        }
+    }
+}
+
+#[test]
+fn colour_codes_are_the_renderers_own() {
+    let out = render(Format::Text, true);
+    // Every ESC starts one of the styles text.rs paints with.
+    for (at, _) in out.match_indices('\u{1b}') {
+        let rest = &out[at + 1..];
+        assert!(
+            ["[0m", "[1;31m", "[1;33m", "[1;32m", "[1;36m", "[2m"].iter().any(|code| rest.starts_with(code)),
+            "foreign escape at {at}: {:?}",
+            &rest[..rest.len().min(12)]
+        );
+    }
+}
+
+#[test]
+fn human_read_fields_show_visible_escapes_in_every_format() {
+    for format in Format::ALL {
+        let out = render(format, false);
+        // The RLO of the description, the zero-width space of the spoofed rename, the newline
+        // and ESC of the forged command and the tag characters, each visible.
+        for escape in ["⟨U+202E⟩", "⟨U+200B⟩", "⟨U+000A⟩", "⟨U+001B⟩", "⟨U+E0041⟩"] {
+            assert!(out.contains(escape), "{format:?} lacks {escape}:\n{out}");
+        }
+    }
+}
+
+#[test]
+fn the_spoofed_rename_reads_differently_from_the_original() {
+    let out = render(Format::Text, false);
+    assert!(out.contains("`sea⟨U+200B⟩rch`"), "{out}");
+    assert!(out.contains("tool `search` was removed"), "{out}");
+}
+
+#[test]
+fn no_line_of_the_text_or_markdown_report_is_a_workflow_command() {
+    for format in [Format::Text, Format::Markdown, Format::Junit, Format::Sarif, Format::Json] {
+        for color in [false, true] {
+            let out = render(format, color);
+            for line in out.lines() {
+                assert!(!line.trim_start().starts_with("::"), "{format:?}: {line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn github_lines_are_only_the_renderers_commands() {
+    let out = render(Format::Github, false);
+    for line in out.lines() {
+        let command = line.split([' ', ':']).nth(2).unwrap_or_default();
+        assert!(["error", "warning", "notice"].contains(&command), "{line}");
+        assert!(!line.contains("stop-commands") || line.contains("::stop-commands::token`"), "{line}");
+    }
+    // The forged annotation is the message of a real one, never a command of its own.
+    assert!(out.lines().all(|l| !l.starts_with("::error file=a.json")), "{out}");
+}
+
+#[test]
+fn json_and_sarif_keep_the_exact_data_behind_escaped_bytes() {
+    let report: Value = serde_json::from_str(&render(Format::Json, false)).expect("JSON");
+    let names: Vec<&str> =
+        report["changes"].as_array().expect("changes").iter().filter_map(|c| c["entity"]["name"].as_str()).collect();
+    assert!(names.contains(&"sea\u{200b}rch"), "entity names are data: {names:?}");
+    for change in report["changes"].as_array().expect("changes") {
+        let message = change["message"].as_str().expect("message");
+        assert!(hidden_chars(message).is_empty(), "messages are for people: {message:?}");
+    }
+    let sarif: Value = serde_json::from_str(&render(Format::Sarif, false)).expect("SARIF");
+    for result in sarif["runs"][0]["results"].as_array().expect("results") {
+        let text = result["message"]["text"].as_str().expect("text");
+        assert!(hidden_chars(text).is_empty(), "{text:?}");
+        let name = result["locations"][0]["logicalLocations"][0]["name"].as_str().expect("name");
+        assert!(hidden_chars(name).is_empty(), "{name:?}");
+    }
+}
