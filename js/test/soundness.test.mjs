@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { rules } from "../index.js";
+import { checkPair } from "./soundness/check.mjs";
 import { InstanceGenerator } from "./soundness/generate.mjs";
 import { Validator } from "./soundness/validator.mjs";
 import { LIMIT, SEED, accepted, describeMiss, knownMisses, runSoundness } from "./soundness/run.mjs";
@@ -89,4 +90,42 @@ test("instance generator: same seed, same instances; boundary values of each key
   assert.ok([...seen("tags")].some((t) => JSON.parse(t).length === 3), "tags at maxItems");
   assert.ok(valid.some((i) => Object.keys(i).length === 1), "only the required property");
   assert.ok(!valid.some((i) => Object.keys(i).some((k) => !(k in schema.properties))), "no unnamed key in an implicitly open object");
+});
+
+// Issue 18's schema classes, engine left out (an empty report): the check must find a break in
+// each narrowing and none in each equivalent rewrite, whatever the engine says about them.
+const obj = (properties, extra = {}) => ({ type: "object", properties, ...extra });
+const CLASSES = [
+  // [name, direction, old schema, new schema, breaks?]
+  ["18.5 input: property added narrower than an explicit catch-all", "input", obj({ a: { type: "string" } }, { additionalProperties: { type: "string" } }), obj({ a: { type: "string" }, b: { type: "integer" } }, { additionalProperties: { type: "string" } }), true],
+  ["18.5 input: property added narrower than a matching patternProperties", "input", obj({}, { patternProperties: { "^x_": { type: "string" } } }), obj({ x_id: { type: "integer" } }, { patternProperties: { "^x_": { type: "string" } } }), true],
+  ["18.5 input: property added to an implicitly open object", "input", obj({ a: { type: "string" } }), obj({ a: { type: "string" }, b: { type: "integer" } }), false],
+  ["18.5 output: property added to a closed object", "output", obj({ a: { type: "string" } }, { additionalProperties: false }), obj({ a: { type: "string" }, b: { type: "string" } }, { additionalProperties: false }), true],
+  ["18.5 output: property added outside the old catch-all", "output", obj({ a: { type: "string" } }, { additionalProperties: { type: "string" } }), obj({ a: { type: "string" }, b: { type: "integer" } }, { additionalProperties: { type: "string" } }), true],
+  ["18.6 input: allOf of one branch unwrapped", "input", obj({ a: { allOf: [{ type: "string", minLength: 2 }] } }), obj({ a: { type: "string", minLength: 2 } }), false],
+  ["18.6 input: duplicate anyOf branches merged", "input", obj({ a: { anyOf: [{ type: "string" }, { type: "string" }, { type: "null" }] } }), obj({ a: { anyOf: [{ type: "string" }, { type: "null" }] } }), false],
+  ["18.6 input: allOf branch dropped that repeated another's constraint", "input", obj({ a: { allOf: [{ type: "string", maxLength: 5 }, { maxLength: 9 }] } }), obj({ a: { allOf: [{ type: "string", maxLength: 5 }] } }), false],
+  ["18.6 input: allOf rewritten as anyOf (a superset)", "input", obj({ a: { allOf: [{ type: "string" }, { minLength: 2 }] } }), obj({ a: { anyOf: [{ type: "string" }, { minLength: 2 }] } }), false],
+  ["18.6 input: anyOf rewritten as allOf (a subset)", "input", obj({ a: { anyOf: [{ type: "string" }, { type: "integer" }] } }), obj({ a: { allOf: [{ type: "string" }, { type: "integer" }] } }), true],
+  ["18.7 input: tuple items narrowed (draft 7 array form)", "input", obj({ a: { type: "array", items: [{ type: "string" }, { type: "number" }] } }, { $schema: "http://json-schema.org/draft-07/schema#" }), obj({ a: { type: "array", items: [{ type: "string" }, { type: "integer" }] } }, { $schema: "http://json-schema.org/draft-07/schema#" }), true],
+  ["18.7 input: additionalItems closed", "input", obj({ a: { type: "array", items: [{ type: "string" }] } }, { $schema: "http://json-schema.org/draft-07/schema#" }), obj({ a: { type: "array", items: [{ type: "string" }], additionalItems: false } }, { $schema: "http://json-schema.org/draft-07/schema#" }), true],
+  ["18.7 input: prefixItems narrowed", "input", obj({ a: { type: "array", prefixItems: [{ type: "string" }, { type: "number" }] } }), obj({ a: { type: "array", prefixItems: [{ type: "string" }, { enum: [1, 2] }] } }), true],
+  ["18.7 input: unevaluatedProperties closed", "input", obj({ a: { type: "object", properties: { k: { type: "string" } }, unevaluatedProperties: true } }), obj({ a: { type: "object", properties: { k: { type: "string" } }, unevaluatedProperties: false } }), true],
+  ["18.7 input: a $ref through an $anchor narrowed", "input", obj({ a: { $ref: "#num" } }, { $defs: { N: { $anchor: "num", type: "number" } } }), obj({ a: { $ref: "#num" } }, { $defs: { N: { $anchor: "num", type: "integer" } } }), true],
+  ["23.2 input: enum respelled as anyOf of const", "input", obj({ a: { enum: ["x", "y"] } }), obj({ a: { anyOf: [{ const: "x" }, { const: "y" }] } }), false],
+  ["23.2 input: nullable type array respelled as anyOf", "input", obj({ a: { type: ["string", "null"] } }), obj({ a: { anyOf: [{ type: "string" }, { type: "null" }] } }), false],
+  ["23.2 input: an enum member dropped in the respelling", "input", obj({ a: { enum: ["x", "y", "z"] } }), obj({ a: { anyOf: [{ const: "x" }, { const: "y" }] } }), true],
+];
+
+test("soundness check finds a break in each narrowing class of issue 18, and none in each equivalent rewrite", () => {
+  const problems = [];
+  for (const [name, direction, oldSchema, newSchema, breaks] of CLASSES) {
+    const key = direction === "input" ? "inputSchema" : "outputSchema";
+    const snapshot = (schema) => ({ tools: [{ name: "t", inputSchema: { type: "object" }, [key]: schema }] });
+    const result = checkPair({ oldDoc: snapshot(oldSchema), newDoc: snapshot(newSchema), report: { changes: [] }, validator: new Validator(), random: seededRandom(SEED), limit: LIMIT });
+    const entry = result.checked.find((e) => e.direction === direction);
+    if (!entry || entry.instances === 0) problems.push(`${name}: no instance generated`);
+    else if (entry.misses.length > 0 !== breaks) problems.push(`${name}: ${breaks ? "no break found" : `break found: ${JSON.stringify(entry.misses[0].instance)}`}`);
+  }
+  assert.deepEqual(problems, []);
 });

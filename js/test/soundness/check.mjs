@@ -2,7 +2,7 @@
 //! tool's input, every generated instance of the OLD input schema must still validate against
 //! the NEW one; for outputs, instances of the NEW schema against the OLD. Anything else is a
 //! miss, recorded with the instance and the keyword that rejected it.
-import { InstanceGenerator, schemaLiterals } from "./generate.mjs";
+import { InstanceGenerator, schemaLiterals, schemaPropertyNames } from "./generate.mjs";
 
 export const DIRECTIONS = [
   // input: contravariant. Callers' arguments valid for the old schema must stay valid.
@@ -60,7 +60,11 @@ export function checkPair({ oldDoc, newDoc, report, validator, random, limit }) 
         result.skipped.push({ tool: name, direction, reason: source.error ?? target.error });
         continue;
       }
-      const generator = new InstanceGenerator(schemas[from], { random, hints: schemaLiterals(schemas[to], random) });
+      const generator = new InstanceGenerator(schemas[from], {
+        random,
+        hints: schemaLiterals(schemas[to], random),
+        hintKeys: schemaPropertyNames(schemas[to]),
+      });
       let instances = 0;
       const misses = [];
       const seen = new Set();

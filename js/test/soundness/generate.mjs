@@ -159,6 +159,20 @@ export function schemaLiterals(schema, random) {
   return unique(out.filter((value) => typeof value === "string" || typeof value === "number"));
 }
 
+/** Every property name a schema names anywhere (keys of `properties`, `required` members). */
+export function schemaPropertyNames(schema) {
+  const out = [];
+  const visit = (node, depth) => {
+    if (depth > 32 || out.length > 256) return;
+    if (Array.isArray(node)) return node.forEach((item) => visit(item, depth + 1));
+    if (!isObject(node)) return;
+    if (isObject(node.properties)) out.push(...Object.keys(node.properties));
+    for (const [key, value] of Object.entries(node)) if (key !== "enum" && key !== "const" && key !== "examples" && key !== "default") visit(value, depth + 1);
+  };
+  visit(schema, 0);
+  return unique(out);
+}
+
 function decodePointer(pointer) {
   return pointer
     .split("/")
@@ -171,10 +185,13 @@ export class InstanceGenerator {
   /**
    * `hints`: literal values taken from the schema the instances will be judged against (see
    * `schemaLiterals`); strings and numbers among them join the candidates, so a value the other
-   * side singles out (a `const` under `not`, an enum member, a bound) gets tried.
+   * side singles out (a `const` under `not`, an enum member, a bound) gets tried. `hintKeys`:
+   * property names the other side names (see `schemaPropertyNames`), tried as the unnamed keys
+   * an explicit catch-all accepts, since that is where a property added later meets them.
    */
-  constructor(root, { random, breadth = 12, maxDepth = 6, maxRefs = 8, hints = [] }) {
+  constructor(root, { random, breadth = 12, maxDepth = 6, maxRefs = 8, hints = [], hintKeys = [] }) {
     this.root = root;
+    this.hintKeys = unique(hintKeys);
     this.hintStrings = unique(hints.filter((value) => typeof value === "string"));
     this.hintNumbers = unique(hints.filter((value) => typeof value === "number"));
     this.random = random;
@@ -500,14 +517,22 @@ export class InstanceGenerator {
       for (let i = 0; i + 1 < keys.length; i++) out.push({ ...base, [keys[i]]: valueOf(keys[i]), [keys[i + 1]]: valueOf(keys[i + 1]) });
       return unique(out);
     }
+    const otherKeys = this.hintKeys.filter((key) => !(key in properties)).slice(0, 8);
     for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
       const schema = s[keyword];
       if (schema === undefined || schema === false) continue;
-      const name = extraName("extra_key");
-      for (const value of next(schema).slice(0, 3)) out.push({ ...base, [name]: value });
+      const values = next(schema).slice(0, 3);
+      for (const name of [extraName("extra_key"), ...otherKeys]) for (const value of values) out.push({ ...base, [name]: value });
     }
     for (const [pattern, schema] of Object.entries(isObject(s.patternProperties) ? s.patternProperties : {})) {
-      for (const key of this.#patternSamples(pattern, 2)) {
+      let matches = () => false;
+      try {
+        const regex = new RegExp(pattern, "u");
+        matches = (key) => regex.test(key);
+      } catch {
+        // not an ECMA-262 unicode pattern: only RandExp's samples
+      }
+      for (const key of [...this.#patternSamples(pattern, 2), ...otherKeys.filter(matches)]) {
         if (key in properties) continue;
         for (const value of next(schema).slice(0, 2)) out.push({ ...base, [key]: value });
       }
