@@ -56,7 +56,8 @@ export async function capture(options) {
       reject(error);
     }, timeoutMs);
     onAbort = () => {
-      const error = new Error(`interrupted while waiting for ${describe()}`);
+      const by = typeof signal.reason === 'string' ? ` by ${signal.reason}` : '';
+      const error = new Error(`interrupted${by} while waiting for ${describe()}`);
       error.code = 'ABORTED';
       session.fail(error);
       reject(error);

@@ -1,6 +1,131 @@
-// Ending a child started with `detached: true` together with everything it started: SIGTERM to
-// its process group, then SIGKILL after a grace period. Used for stdio servers and for the
-// semantic pass's local command. Also the Ctrl-C signal those children are ended on.
+//! Containment of the processes the CLI starts (stdio servers, the semantic pass's command):
+//! each runs in its own process group, which is ended with SIGTERM then SIGKILL; descendants
+//! that leave the group (a grandchild that starts its own session) are found by a marker in
+//! their environment and ended too; a watcher process ends everything if the CLI itself dies
+//! without a chance to clean up (SIGKILL); and Ctrl-C, SIGTERM, SIGHUP and SIGQUIT abort the
+//! work so that it ends its children and the CLI exits 130.
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+/** The environment variable that marks every process started for one child. */
+export const MARKER_VARIABLE = 'MCP_CONTRACT_CHILD';
+
+/** A fresh marker value for one child's environment. */
+export function newMarker() {
+  return `${process.pid}-${randomBytes(8).toString('hex')}`;
+}
+
+/**
+ * The pids of the processes whose environment holds `MCP_CONTRACT_CHILD=marker` (Linux: read
+ * from /proc; elsewhere none). Self-contained (its only free names are its parameters), because
+ * the watcher below runs its source text.
+ */
+export function markedProcesses(fs, marker) {
+  const wanted = Buffer.from(`\0MCP_CONTRACT_CHILD=${marker}\0`);
+  const pids = [];
+  let entries;
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return pids;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const environ = Buffer.concat([Buffer.from([0]), fs.readFileSync(`/proc/${entry}/environ`), Buffer.from([0])]);
+      if (environ.includes(wanted)) pids.push(Number(entry));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return pids;
+}
+
+function signalMarked(marker, signal) {
+  const pids = markedProcesses(fs, marker);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+  return pids;
+}
+
+/** Ends the processes carrying `marker` that outlived their group: SIGTERM, then SIGKILL. */
+export async function endMarked(marker, graceMs = 1500) {
+  if (signalMarked(marker, 'SIGTERM').length === 0) return;
+  await waitFor(() => markedProcesses(fs, marker).length === 0, graceMs);
+  signalMarked(marker, 'SIGKILL');
+}
+
+// The watcher: a small Node process in its own session (so that the terminal's signals do not
+// reach it) reading "watch GROUP MARKER" and "done GROUP" lines on stdin. When stdin ends
+// without a "done", the CLI died without ending the group (SIGKILL, or a crash): the watcher
+// ends the group and the marked processes itself. It holds no event-loop reference in the CLI.
+const WATCHER_SOURCE = `
+const fs = require('fs');
+${markedProcesses.toString()}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']) process.on(signal, () => {});
+const watched = new Map();
+let pending = '';
+const kill = (pid, signal) => { try { process.kill(pid, signal); } catch {} };
+const endAll = (signal) => {
+  for (const [group, marker] of watched) {
+    kill(-group, signal);
+    for (const pid of markedProcesses(fs, marker)) kill(pid, signal);
+  }
+};
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  pending += chunk;
+  let newline;
+  while ((newline = pending.indexOf('\\n')) >= 0) {
+    const [command, group, marker] = pending.slice(0, newline).split(' ');
+    pending = pending.slice(newline + 1);
+    if (command === 'watch') watched.set(Number(group), marker);
+    else watched.delete(Number(group));
+  }
+});
+const finish = () => {
+  if (watched.size === 0) process.exit(0);
+  endAll('SIGTERM');
+  setTimeout(() => { endAll('SIGKILL'); process.exit(0); }, 1000);
+};
+process.stdin.on('end', finish);
+process.stdin.on('error', finish);
+`;
+
+let watcher = null;
+
+function watcherInput() {
+  if (watcher === null) {
+    try {
+      const child = spawn(process.execPath, ['-e', WATCHER_SOURCE], { detached: true, stdio: ['pipe', 'ignore', 'ignore'], windowsHide: true });
+      child.on('error', () => {});
+      child.stdin.on('error', () => {});
+      child.unref();
+      child.stdin.unref?.();
+      watcher = child.stdin;
+    } catch {
+      watcher = undefined; // containment on catchable signals still holds
+    }
+  }
+  return watcher;
+}
+
+/** Hands `group` (with its `marker`) to the watcher, which ends them if the CLI dies first. */
+export function watchGroup(group, marker) {
+  watcherInput()?.write(`watch ${group} ${marker}\n`);
+}
+
+/** The group was ended by the CLI: the watcher forgets it. */
+export function unwatchGroup(group) {
+  if (watcher) watcher.write(`done ${group}\n`);
+}
+
 
 export function signalGroup(group, signal) {
   try {
@@ -36,21 +161,22 @@ export async function endGroup(group, graceMs = 1500) {
   await waitFor(() => !groupAlive(group), 1000);
 }
 
+const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+
 /**
- * An AbortSignal that fires on Ctrl-C (SIGINT) or SIGTERM, for work that runs a child in its own
- * process group (which the terminal's Ctrl-C does not reach): the work ends the group and the
- * CLI exits 130. `dispose()` removes the handlers.
+ * An AbortSignal that fires on Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT, for work that runs
+ * a child in its own process group (which the terminal's signals do not reach): the work ends
+ * the group and the CLI exits 130. The signal's `reason` names the signal. `dispose()` removes
+ * the handlers.
  */
 export function abortOnInterrupt() {
   const controller = new AbortController();
-  const abort = () => controller.abort();
-  process.once('SIGINT', abort);
-  process.once('SIGTERM', abort);
+  const handlers = INTERRUPTS.map((name) => [name, () => controller.abort(name)]);
+  for (const [name, handler] of handlers) process.on(name, handler);
   return {
     signal: controller.signal,
     dispose() {
-      process.removeListener('SIGINT', abort);
-      process.removeListener('SIGTERM', abort);
+      for (const [name, handler] of handlers) process.removeListener(name, handler);
     },
   };
 }

@@ -6,7 +6,7 @@
 //   that is not a JSON-RPC message is reported with its text;
 // - the last stderr lines are kept for error messages; the full environment is passed on.
 import { spawn } from 'node:child_process';
-import { endGroup, waitFor } from './process-group.js';
+import { MARKER_VARIABLE, endGroup, endMarked, newMarker, unwatchGroup, waitFor, watchGroup } from './process-group.js';
 import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
 
 const STDERR_LINES_KEPT = 20;
@@ -36,8 +36,11 @@ export class GroupStdioTransport {
 
   start() {
     return new Promise((resolve, reject) => {
+      // Every process the server starts inherits the marker, so that one that leaves the
+      // group (its own session) is still found and ended (process-group.js).
+      this.marker = newMarker();
       const child = spawn(this.command, this.args, {
-        env: this.env,
+        env: { ...this.env, [MARKER_VARIABLE]: this.marker },
         cwd: this.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true, // own process group: see close()
@@ -51,7 +54,10 @@ export class GroupStdioTransport {
         reject(failure);
         this.onerror?.(failure);
       });
-      child.once('spawn', () => resolve());
+      child.once('spawn', () => {
+        watchGroup(child.pid, this.marker);
+        resolve();
+      });
       child.once('exit', (code, signal) => {
         this.exit = { code, signal };
       });
@@ -197,6 +203,8 @@ export class GroupStdioTransport {
     if (group === undefined) return; // never spawned
     await waitFor(() => this.exit !== null, politeMs);
     await endGroup(group, graceMs);
+    await endMarked(this.marker, graceMs);
+    unwatchGroup(group);
     child.stdout.destroy();
     child.stderr.destroy();
     this.onclose?.();

@@ -78,7 +78,7 @@ test('HTTP: Ctrl-C while a server never answers is one line and exit 130', async
   const result = await viaHttp(['snapshot'], '/hang', ['--timeout', '60'], {
     onSpawn: (child) => setTimeout(() => child.kill('SIGINT'), 1500),
   });
-  assertOneLineError(result, /^mcp-contract: capture failed: .*interrupted while waiting for server\/discover$/m, 130);
+  assertOneLineError(result, /^mcp-contract: capture failed: .*interrupted by SIGINT while waiting for server\/discover$/m, 130);
 });
 
 test('HTTP: non-MCP JSON is one line, an endless body stops at --max-bytes', async () => {

@@ -154,7 +154,7 @@ test('Ctrl-C during a capture ends the server and its child, exit 130', async ()
     },
   });
   assert.equal(result.code, 130, result.stderr);
-  assert.match(result.stderr, /interrupted while waiting for/);
+  assert.match(result.stderr, /interrupted by SIGINT while waiting for/);
   const pids = readFileSync(pidFile, 'utf8').split(' ').map(Number);
   assert.deepEqual(await gone(pids), []);
 });

@@ -297,7 +297,7 @@ describe("snapshot and check against live servers", () => {
       },
     });
     assert.equal(result.status, 130, result.stderr);
-    assert.match(result.stderr, /interrupted while waiting for/);
+    assert.match(result.stderr, /interrupted by SIGINT while waiting for/);
     assert.deepEqual(await gone(pidsOf(pidFile)), []);
   });
 

@@ -138,9 +138,14 @@ export function server(name, ...args) {
 export function alive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return error.code === 'EPERM';
+  }
+  // A zombie has ended; it only waits for a parent (here often a container's pid 1) to reap it.
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true; // no /proc: kill(pid, 0) is all there is
   }
 }
 

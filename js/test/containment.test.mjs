@@ -1,0 +1,61 @@
+// Containment: a stdio server, its child and a grandchild that started its own session all end
+// when a capture ends normally, when the CLI gets SIGINT, SIGTERM, SIGHUP or SIGQUIT (exit 130,
+// one error line), and when the CLI is killed with SIGKILL (its watcher process ends them).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after } from 'node:test';
+import { SERVERS, cliAsync, gone, mapLimit } from './helpers.mjs';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-family-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const family = (mode, pidFile) => ['--', process.execPath, path.join(SERVERS, 'family-server.mjs'), 'serve', mode, pidFile];
+const pidsIn = (file) => readFileSync(file, 'utf8').split(' ').map(Number);
+
+async function whenWritten(file) {
+  while (!existsSync(file) || readFileSync(file, 'utf8').split(' ').length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+test('a normal capture leaves no process behind, not even a grandchild in its own session', async () => {
+  const pidFile = path.join(dir, 'normal');
+  const result = await cliAsync(['snapshot', '--timeout', '20', ...family('serve', pidFile)]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /"name": "family"/);
+  assert.deepEqual(await gone(pidsIn(pidFile)), [], 'server, child and grandchild ended');
+});
+
+test('SIGINT, SIGTERM, SIGHUP and SIGQUIT to the CLI: exit 130, one error line, the whole family ended', async () => {
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+  const results = await mapLimit(signals, 4, (signal) => {
+    const pidFile = path.join(dir, signal);
+    return cliAsync(['snapshot', '--timeout', '60', ...family('hang', pidFile)], {
+      onSpawn: async (child) => {
+        await whenWritten(pidFile);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        child.kill(signal);
+      },
+    }).then((result) => ({ ...result, pidFile }));
+  });
+  for (const [i, result] of results.entries()) {
+    assert.equal(result.status, 130, `${signals[i]}: ${result.stderr}`);
+    assert.match(result.stderr, new RegExp(`^mcp-contract: capture failed: .*: interrupted by ${signals[i]} while waiting for server/discover$`, 'm'));
+    assert.deepEqual(await gone(pidsIn(result.pidFile)), [], `${signals[i]}: family ended`);
+  }
+});
+
+test('SIGKILL to the CLI: its watcher ends the server, its child and its grandchild', async () => {
+  const pidFile = path.join(dir, 'SIGKILL');
+  const result = await cliAsync(['snapshot', '--timeout', '60', ...family('hang', pidFile)], {
+    onSpawn: async (child) => {
+      await whenWritten(pidFile);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      child.kill('SIGKILL');
+    },
+  });
+  assert.equal(result.signal, 'SIGKILL');
+  // The watcher sends SIGTERM, then SIGKILL a second later (the family ignores SIGTERM).
+  assert.deepEqual(await gone(pidsIn(pidFile), 5000), [], 'family ended after the CLI was killed');
+});
