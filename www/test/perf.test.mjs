@@ -143,10 +143,6 @@ test("stress snapshot against its edited copy: report within 1 s, clicks within 
   // Typing in the middle of the 3.7 MB document: each key, then the debounced diff.
   const typeSince = await page.evaluate(() => performance.now());
   const runs = await page.evaluate(() => Number(document.body.dataset.runs));
-  await page.evaluate(() => {
-    const view = document.querySelector("#editor-new .cm-content").cmView?.view;
-    if (view) view.focus();
-  });
   await page.click("#editor-new .cm-content");
   await page.keyboard.press("Home");
   const keyDelays = [];

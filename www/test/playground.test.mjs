@@ -450,7 +450,8 @@ test("everything is reachable by keyboard: controls, editors, changes and rule e
 test("screenshots at 1280×800 and 420 px wide", async () => {
   const artifacts = path.join(repoRoot, "test-artifacts");
   await mkdir(artifacts, { recursive: true });
-  const { page } = await open();
+  // Named, not the default: a page opened without a fragment restores the last test's work.
+  const { page } = await open(`#example=${encodeURIComponent("corpus:github-mcp-server/020-list_issues")}`);
   await page.click("#report .change .locate");
   await page.screenshot({ path: path.join(artifacts, "playground.png") });
   await page.setViewportSize({ width: 420, height: 900 });

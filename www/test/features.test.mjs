@@ -1,0 +1,391 @@
+// Issue 20's page features in Chromium: share links with a size limit and state files instead,
+// examples that fail to load, readable reasoning, saved work, dark mode, the error banner,
+// filters, swap, format, report downloads, help, the status line on a phone, file://, and
+// hidden characters made visible.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { SHARE_LIMIT, decodeState, encodeState } from "../src/share.js";
+import { loadEngine } from "./engine-node.mjs";
+import { dist, launchBrowser, serveDist } from "./harness.mjs";
+
+let server;
+let browser;
+let engine;
+let examples;
+
+before(async () => {
+  engine = await loadEngine(dist);
+  examples = JSON.parse(await readFile(path.join(dist, "examples.json"), "utf8")).examples;
+  server = await serveDist();
+  browser = await launchBrowser();
+  await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.origin });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(fragment = "", { route = null } = {}) {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  if (route) await route(page);
+  await page.goto(`${server.origin}/${fragment}`);
+  await page.waitForSelector("body[data-ready=true]");
+  return { page, errors };
+}
+
+const example = (id) => examples.find((e) => e.id === id);
+
+/** One editor's whole text (CodeMirror draws only the lines in view, so the DOM will not do). */
+const fullText = (page, side) =>
+  page.$eval(`#editor-${side} .cm-content`, (node) => node.cmTile.root.view.state.doc.toString());
+
+/** Waits until the page has shown more reports than `runs`. */
+async function nextReport(page, runs) {
+  await page.waitForFunction((runs) => Number(document.body.dataset.runs) > runs, runs);
+}
+const runsOf = (page) => page.evaluate(() => Number(document.body.dataset.runs));
+
+/** Text that deflate cannot shrink: base64 of a seeded pseudo-random stream, `length` characters. */
+function incompressible(length, seed = 7) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  let state = seed;
+  let out = "";
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    out += alphabet[(state >>> 16) & 63];
+  }
+  return out;
+}
+
+/** A state whose share link is about `linkLength` characters long. */
+function stateOfLinkSize(linkLength) {
+  const pair = example("rule:tool.description.changed");
+  // Random base64 deflates to ¾ of its size, and base64url brings it back to the same length.
+  return { old: pair.old, new: pair.new, config: `# ${incompressible(linkLength - 1200)}\n` };
+}
+
+test("share links: below the limit they restore exactly, also at twice the limit in Chromium", async () => {
+  const below = stateOfLinkSize(SHARE_LIMIT - 10_000);
+  const { page } = await open(await encodeState(below));
+  await page.evaluate(() => navigator.clipboard.writeText("cleared"));
+  await page.click("#share");
+  await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes("#s="));
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.ok(link.length <= SHARE_LIMIT, `${link.length} characters`);
+  assert.ok(link.length > SHARE_LIMIT * 0.9, `the test link is near the limit: ${link.length}`);
+  assert.deepEqual(await decodeState(new URL(link).hash), below);
+  const reopened = await open(new URL(link).hash);
+  for (const side of ["old", "new", "config"]) assert.equal(await fullText(reopened.page, side), below[side], side);
+
+  // The margin: Chromium opens a link twice as long as the page hands out, exactly.
+  const twice = stateOfLinkSize(SHARE_LIMIT * 2);
+  const hash = await encodeState(twice);
+  assert.ok(server.origin.length + 1 + hash.length > SHARE_LIMIT * 1.9);
+  const big = await open(hash);
+  for (const side of ["old", "new", "config"]) assert.equal(await fullText(big.page, side), twice[side], side);
+  console.log(
+    `# share: ${link.length} characters restored; ${server.origin.length + 1 + hash.length} opened in Chromium`,
+  );
+  await Promise.all([page.close(), reopened.page.close(), big.page.close()]);
+});
+
+test("share links above the limit are refused, and the state file offered instead opens again", async () => {
+  const above = stateOfLinkSize(SHARE_LIMIT + 20_000);
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  await page.evaluate(() => navigator.clipboard.writeText("untouched"));
+  // Loaded through a state file, since a link of this size is what the page refuses.
+  const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.click('[data-open="state"]')]);
+  const runs = await runsOf(page);
+  await chooser.setFiles({
+    name: "big.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify({ mcpContractPlayground: 1, ...above })),
+  });
+  await nextReport(page, runs);
+  assert.equal(await fullText(page, "config"), above.config);
+
+  await page.click("#share");
+  await page.waitForSelector("#share-too-big");
+  assert.match(await page.textContent("#rule-body"), /Download the state as a file/);
+  assert.match(await page.textContent("#status"), /Not copied/);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), "untouched");
+  assert.equal(await page.evaluate(() => location.hash.startsWith("#s=")), false);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download-state-offer")]);
+  const saved = await readFile(await download.path(), "utf8");
+  assert.deepEqual(JSON.parse(saved), { mcpContractPlayground: 1, ...above });
+
+  // Dropped on an editor, the state file restores all three inputs.
+  const other = await open("#example=" + encodeURIComponent("rule:tool.removed"));
+  const before = await runsOf(other.page);
+  await other.page.evaluate((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "state.json", { type: "application/json" }));
+    document
+      .querySelector("#editor-new .cm-content")
+      .dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, saved);
+  await nextReport(other.page, before);
+  for (const side of ["old", "new", "config"]) assert.equal(await fullText(other.page, side), above[side], side);
+  await Promise.all([page.close(), other.page.close()]);
+});
+
+test("an example that fails to load says so and never fills the editors with an error page", async () => {
+  const html404 = (page) =>
+    page.route("**/examples/**", (route) =>
+      route.fulfill({ status: 404, contentType: "text/html", body: "<html><body>Not found</body></html>" }),
+    );
+  // As the first thing the page loads: an error where the report would be, not "Loading…".
+  const first = await open("#example=" + encodeURIComponent("corpus:github-mcp-server/020-list_issues"), {
+    route: html404,
+  });
+  assert.equal(await first.page.$eval("#report", (node) => node.dataset.state), "error");
+  assert.match(await first.page.textContent("#report"), /Could not load the example/);
+  assert.doesNotMatch(await first.page.textContent("#report"), /Loading/);
+  assert.doesNotMatch(await fullText(first.page, "old"), /<html>/);
+
+  // Chosen later: the status says so, the editors keep their texts, the menu shows no example.
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"), { route: html404 });
+  const before = await fullText(page, "old");
+  await page.selectOption("#examples", "corpus:github-mcp-server/020-list_issues");
+  await page.waitForFunction(() => /Could not load the example/.test(document.querySelector("#status").textContent));
+  assert.equal(await fullText(page, "old"), before);
+  assert.equal(await page.$eval("#examples", (node) => node.value), "");
+  await Promise.all([page.close(), first.page.close()]);
+});
+
+test("the example menu resets once the user edits the texts", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  assert.equal(await page.$eval("#examples", (node) => node.value), "rule:tool.added");
+  await page.click("#editor-new .cm-content");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(" ");
+  assert.equal(await page.$eval("#examples", (node) => node.value), "");
+  assert.equal(await page.evaluate(() => location.hash), "");
+  await page.close();
+});
+
+test("the prose classifier's reasoning reads as sentences, and its rules say who decided", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.description.changed"));
+  const text = await page.textContent("#report");
+  for (const raw of ["charSimilarity", "tokenOverlap", '"removed"', "{"]) assert.ok(!text.includes(raw), raw);
+  assert.match(text, /Similarity.*of characters/);
+  const prose = engine.rules().filter((rule) => rule.decidedBy === "prose");
+  assert.ok(
+    prose.some((rule) => rule.id === "tool.description.changed"),
+    "the engine marks prose rules",
+  );
+  assert.match(await page.textContent("#report .change"), /decided by the prose classifier/);
+  await page.click("#report .rule-link");
+  assert.match(await page.textContent("#rule-body"), /decided by the prose classifier/);
+  await page.keyboard.press("Escape");
+  await page.close();
+
+  const fixed = await open("#example=" + encodeURIComponent("rule:tool.removed"));
+  assert.doesNotMatch(await fixed.page.textContent("#report"), /prose classifier/);
+  await fixed.page.click("#report .rule-link");
+  assert.doesNotMatch(await fixed.page.textContent("#rule-body"), /prose classifier/);
+  await fixed.page.close();
+});
+
+test("work survives a reload", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  await page.click("#editor-config .cm-content");
+  await page.keyboard.press("Control+End");
+  const marker = `# saved ${Date.now()}`;
+  const runs = await runsOf(page);
+  await page.keyboard.type(`\n${marker}`);
+  await nextReport(page, runs);
+  const expected = {
+    old: await fullText(page, "old"),
+    new: await fullText(page, "new"),
+    config: await fullText(page, "config"),
+  };
+  assert.ok(expected.config.includes(marker));
+  await page.waitForTimeout(800); // the worker saves a moment after the run
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  for (const side of ["old", "new", "config"]) assert.equal(await fullText(page, side), expected[side], side);
+  assert.match(await page.textContent("#status"), /Restored your work/);
+  await page.close();
+});
+
+test("dark mode follows the system, editors included", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  const colours = () =>
+    page.evaluate(() => ({
+      page: getComputedStyle(document.documentElement).backgroundColor,
+      editor: getComputedStyle(document.querySelector("#editor-old .cm-editor")).backgroundColor,
+    }));
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.match(/\d+/g).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  };
+  await page.emulateMedia({ colorScheme: "light" });
+  const light = await colours();
+  await page.emulateMedia({ colorScheme: "dark" });
+  const dark = await colours();
+  assert.ok(luminance(light.page) > 0.8 && luminance(dark.page) < 0.2, `${light.page} / ${dark.page}`);
+  assert.ok(luminance(dark.editor) < 0.25, `dark editor ${dark.editor}`);
+  await page.close();
+});
+
+test("clicking the error banner puts the cursor on the error", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  await page.click("#editor-new .cm-content");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(",");
+  await page.waitForSelector("#report[data-state=error]");
+  await page.click("#examples"); // focus elsewhere first
+  await page.keyboard.press("Escape");
+  await page.click("#report .banner");
+  const where = await page.evaluate(() => {
+    const view = document.querySelector("#editor-new .cm-content").cmTile.root.view;
+    const head = view.state.selection.main.head;
+    const line = view.state.doc.lineAt(head);
+    return { focused: view.hasFocus, line: line.number, column: head - line.from + 1 };
+  });
+  let expected;
+  try {
+    engine.diff("{}", await fullText(page, "new"), null);
+  } catch (error) {
+    expected = error;
+  }
+  assert.equal(where.focused, true);
+  assert.deepEqual({ line: where.line, column: where.column }, { line: expected.line, column: expected.column });
+  await page.close();
+});
+
+test("filters by severity and by rule or entity, and says how many show", async () => {
+  const pair = example("release:largest");
+  const { page } = await open("#example=release:largest");
+  const [oldText, newText] = await Promise.all(
+    [pair.files.old, pair.files.new].map((file) => readFile(path.join(dist, file), "utf8")),
+  );
+  const changes = engine.diff(oldText, newText, null).changes;
+  const visibleRules = () =>
+    page.$$eval('#report .change[data-kind="change"]:not([hidden])', (items) =>
+      items.map((i) => i.dataset.severity + " " + i.dataset.rule),
+    );
+  await page.selectOption("#filter-severity", "BREAKING");
+  const breaking = changes.filter((c) => c.severity === "BREAKING");
+  assert.equal((await visibleRules()).length, breaking.length);
+  assert.equal(await page.textContent("#filter-count"), `Showing ${breaking.length} of ${changes.length}`);
+  await page.selectOption("#filter-severity", "");
+  const rule = changes[0].rule;
+  await page.fill("#filter-text", rule);
+  const matching = changes.filter((c) => `${c.rule} ${c.entity.kind} ${c.entity.name}`.toLowerCase().includes(rule));
+  assert.deepEqual((await visibleRules()).length, matching.length);
+  const entity = changes.at(-1).entity.name;
+  await page.fill("#filter-text", entity);
+  assert.ok((await visibleRules()).length >= 1);
+  const searched = await page.$$eval("#report .change:not([hidden])", (n) => n.map((x) => x.dataset.search));
+  for (const line of searched) assert.ok(line.includes(entity.toLowerCase()), line);
+  await page.fill("#filter-text", "");
+  assert.equal((await visibleRules()).length, changes.length);
+  assert.equal(await page.textContent("#filter-count"), "");
+  await page.close();
+});
+
+test("swap exchanges old and new; Format pretty-prints JSON as written and leaves YAML alone", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  const before = { old: await fullText(page, "old"), new: await fullText(page, "new") };
+  let runs = await runsOf(page);
+  await page.click("#swap");
+  await nextReport(page, runs);
+  assert.equal(await fullText(page, "old"), before.new);
+  assert.equal(await fullText(page, "new"), before.old);
+  const listed = await page.$$eval('#report .change[data-kind="change"]', (items) => items.map((i) => i.dataset.rule));
+  const swapped = engine.diff(before.new, before.old, null).changes.map((c) => c.rule);
+  assert.deepEqual([...listed].sort(), [...swapped].sort());
+  assert.ok(listed.includes("tool.removed"), "adding a tool, swapped, removes it");
+
+  const minified =
+    '{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"n":{"type":"number","maximum":1.0}}}}]}';
+  await page.click("#editor-new .cm-content");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.insertText(minified);
+  runs = await runsOf(page);
+  await page.click('[data-format="new"]');
+  await nextReport(page, runs);
+  const formatted = await fullText(page, "new");
+  assert.ok(formatted.split("\n").length > 10, formatted);
+  assert.match(formatted, /"maximum": 1\.0/);
+  assert.deepEqual(JSON.parse(formatted), JSON.parse(minified));
+
+  await page.click("#editor-old .cm-content");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.insertText("tools:\n  - name: a\n");
+  await page.click('[data-format="old"]');
+  await page.waitForFunction(() => /YAML is left as written/.test(document.querySelector("#status").textContent));
+  assert.equal(await fullText(page, "old"), "tools:\n  - name: a\n");
+  await page.close();
+});
+
+test("the report downloads in each of the CLI's formats, rendered by the engine", async () => {
+  const pair = example("rule:tool.removed");
+  const { page } = await open("#example=" + encodeURIComponent(pair.id));
+  const config = await fullText(page, "config");
+  const configArg = /^(\s*(#[^\n]*)?\n?)*$/.test(config) ? null : config;
+  for (const format of ["text", "markdown", "json", "sarif", "github", "junit"]) {
+    await page.selectOption("#report-format", format);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download-report")]);
+    const text = await readFile(await download.path(), "utf8");
+    const expected = engine.diffFormatted(pair.old, pair.new, configArg, { format }).output;
+    assert.equal(text, expected, format);
+    assert.match(download.suggestedFilename(), /^mcp-contract-report\.\w+$/);
+  }
+  await page.close();
+});
+
+test("the page explains what a snapshot is and how to take one", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  await page.click("#snapshot-help summary");
+  const help = await page.textContent("#snapshot-help");
+  assert.match(help, /mcp-contract snapshot/);
+  assert.ok(await page.isVisible("#snapshot-help pre"));
+  await page.close();
+});
+
+test("on a phone the status line is on screen when something is said", async () => {
+  const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.click("#share");
+  await page.waitForFunction(() => /Share link copied/.test(document.querySelector("#status").textContent));
+  const box = await page.$eval("#status", (node) => {
+    const rect = node.getBoundingClientRect();
+    return { top: rect.top, bottom: rect.bottom, height: innerHeight };
+  });
+  assert.ok(box.top >= 0 && box.bottom <= box.height, JSON.stringify(box));
+  await page.close();
+});
+
+test("opened from disk (file://) the page says why it cannot run", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(pathToFileURL(path.join(dist, "index.html")).href);
+  await page.waitForFunction(() => /file:\/\//.test(document.querySelector("#report").textContent), null, {
+    timeout: 5000,
+  });
+  assert.match(await page.textContent("#report"), /web server/);
+  await page.close();
+});
+
+test("hidden and direction-changing characters show as visible escapes", async () => {
+  const tool = (name, description) => ({ name, description, inputSchema: { type: "object" } });
+  const old = { tools: [tool("search", "Finds things."), tool("admin\u202Etxt.exe", "Plain.")] };
+  const neu = { tools: [tool("sea\u200Brch", "Finds\u2066 things."), tool("admin\u202Etxt.exe", "Plain\uFEFF.")] };
+  const state = { old: JSON.stringify(old, null, 2), new: JSON.stringify(neu, null, 2), config: "" };
+  const { page, errors } = await open(await encodeState(state));
+  const text = await page.textContent("#report");
+  for (const hidden of ["\u202E", "\u200B", "\u2066", "\uFEFF"])
+    assert.ok(!text.includes(hidden), `U+${hidden.codePointAt(0).toString(16)}`);
+  assert.match(text, /sea⟨U\+200B⟩rch/);
+  assert.match(text, /admin⟨U\+202E⟩txt\.exe/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
