@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SHARE_LIMIT, decodeState, encodeState } from "../src/share.js";
 import { loadEngine } from "./engine-node.mjs";
-import { dist, launchBrowser, serveDist } from "./harness.mjs";
+import { dist, launchBrowser, repoRoot, serveDist } from "./harness.mjs";
 
 let server;
 let browser;
@@ -388,4 +388,33 @@ test("hidden and direction-changing characters show as visible escapes", async (
   assert.match(text, /admin⟨U\+202E⟩txt\.exe/);
   assert.deepEqual(errors, []);
   await page.close();
+
+  // The engine's hostile fixture, config included: nothing hidden reaches the page's report.
+  const fixture = path.join(repoRoot, "tests", "fixtures", "hostile");
+  const hostile = Object.fromEntries(
+    await Promise.all(
+      [
+        ["old", "old.json"],
+        ["new", "new.json"],
+        ["config", "config.yaml"],
+      ].map(async ([key, file]) => [key, await readFile(path.join(fixture, file), "utf8")]),
+    ),
+  );
+  const opened = await open(await encodeState(hostile));
+  const shown = await opened.page.textContent("#report");
+  const report = engine.diff(hostile.old, hostile.new, hostile.config);
+  assert.ok(report.changes.length + report.suppressed.length >= 5);
+  assert.equal(
+    shown.match(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]|\u{E0041}/u),
+    null,
+  );
+  assert.match(shown, /⟨U\+202E⟩/);
+  const hiddenRules = report.changes.filter((change) => /hiddenCharacters/.test(change.rule));
+  const listedRules = await opened.page.$$eval("#report .change", (items) => items.map((item) => item.dataset.rule));
+  for (const change of hiddenRules) assert.ok(listedRules.includes(change.rule), change.rule);
+  console.log(
+    `# hostile fixture: ${report.changes.length} changes (${hiddenRules.length} hiddenCharacters) shown inert`,
+  );
+  assert.deepEqual(opened.errors, []);
+  await opened.page.close();
 });
