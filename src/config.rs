@@ -91,6 +91,7 @@ impl Config {
     /// Parses YAML or JSON config text. Empty text (or only comments) is the default config.
     pub fn parse(text: &str) -> Result<Config, Error> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        crate::input::refuse_deep_flow(text, Input::Config)?;
         let raw: Option<RawConfig> = serde_yaml::from_str(text).map_err(|e| {
             let message = strip_position(&e.to_string());
             let hint = "See the config format in the README (severity_overrides, ignore, fail_on, warn_on)";

@@ -151,19 +151,153 @@ fn text_of(value: &JsValue, input: Input) -> Result<String, JsValue> {
         return Ok(text);
     }
     if value.is_object() {
-        return JSON::stringify(value).map(String::from).map_err(|_| {
+        let text = JSON::stringify(value).map_err(|thrown| to_js_error(unconvertible(value, &thrown, input)))?;
+        // `JSON.stringify` gives `undefined` for a value whose `toJSON` returns nothing.
+        let text = text.as_string().ok_or_else(|| {
             to_js_error(Error::unpositioned(
                 input,
-                "could not be converted to JSON (cyclic or not plain data)",
+                "has no JSON form (`JSON.stringify` gave `undefined`: a `toJSON` method returned nothing)",
                 "Pass plain JSON data or a JSON/YAML string",
             ))
-        });
+        })?;
+        // Text parsing stops at 127 levels; the error must name a place in the caller's object,
+        // not a column of text the caller never wrote.
+        if nests_deeper_than(&text, OBJECT_DEPTH_LIMIT) {
+            if let Some(pointer) = too_deep(value) {
+                return Err(to_js_error(nested_too_deep(input, pointer)));
+            }
+        }
+        return Ok(text);
     }
     Err(to_js_error(Error::unpositioned(
         input,
         "is neither an object nor a string",
         "Pass a parsed object or JSON/YAML text",
     )))
+}
+
+/// The deepest nesting of an object passed in: what JSON text parsing accepts.
+const OBJECT_DEPTH_LIMIT: usize = 127;
+
+fn nested_too_deep(input: Input, pointer: String) -> Error {
+    Error::at_pointer(
+        input,
+        pointer,
+        format!("nests arrays and objects more than {OBJECT_DEPTH_LIMIT} levels deep"),
+        "No MCP server's output nests this deep; check how the object was built",
+    )
+}
+
+/// Whether JSON text (as `JSON.stringify` writes it) nests arrays and objects deeper than
+/// `limit`: one pass over the bytes, skipping strings.
+fn nests_deeper_than(text: &str, limit: usize) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for byte in text.bytes() {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Why `JSON.stringify` threw, as the library's own error.
+fn unconvertible(value: &JsValue, thrown: &JsValue, input: Input) -> Error {
+    let hint = "Pass plain JSON data or a JSON/YAML string";
+    let name = thrown.dyn_ref::<js_sys::Error>().map(|e| String::from(e.name())).unwrap_or_default();
+    let message = thrown.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).unwrap_or_default();
+    if name == "RangeError" {
+        // The stack ran out (nesting far past any limit) or the text would not fit in a string.
+        return match too_deep(value) {
+            Some(pointer) => nested_too_deep(input, pointer),
+            None => Error::unpositioned(input, "is too large to convert to JSON text", hint),
+        };
+    }
+    let what = if message.contains("BigInt") {
+        "contains a BigInt, which JSON cannot represent"
+    } else if message.contains("circular") {
+        "contains a cycle (an object that refers back to itself), which JSON cannot represent"
+    } else {
+        "could not be converted to JSON (not plain data)"
+    };
+    Error::unpositioned(input, what, hint)
+}
+
+/// The JSON pointer of the first array or object (in `JSON.stringify`'s order) nested deeper
+/// than [`OBJECT_DEPTH_LIMIT`], if any. Depth-first without recursion, bounded by a visit
+/// budget: it runs only on objects the caller built, and on a cycle it meets the depth limit.
+fn too_deep(root: &JsValue) -> Option<String> {
+    const VISIT_BUDGET: usize = 1_000_000;
+    // Each frame: a container, its keys (`None` for an array: indices), the next child, and the
+    // token that led to it.
+    struct Frame {
+        value: JsValue,
+        keys: Option<js_sys::Array>,
+        length: u32,
+        next: u32,
+        token: String,
+    }
+    let open = |value: JsValue, token: String| -> Option<Frame> {
+        if !value.is_object() || value.is_function() {
+            return None;
+        }
+        if js_sys::Array::is_array(&value) {
+            let length = js_sys::Array::from(&value).length();
+            return Some(Frame { value, keys: None, length, next: 0, token });
+        }
+        let keys = Object::keys(value.unchecked_ref::<Object>());
+        let length = keys.length();
+        Some(Frame { value, keys: Some(keys), length, next: 0, token })
+    };
+    let mut stack = vec![open(root.clone(), String::new())?];
+    let mut visits = 0;
+    while let Some(frame) = stack.last_mut() {
+        if frame.next == frame.length {
+            stack.pop();
+            continue;
+        }
+        visits += 1;
+        if visits > VISIT_BUDGET {
+            return None;
+        }
+        let index = frame.next;
+        frame.next += 1;
+        let (token, child) = match &frame.keys {
+            Some(keys) => {
+                let key = keys.get(index);
+                let child = Reflect::get(&frame.value, &key).unwrap_or(JsValue::UNDEFINED);
+                (key.as_string().unwrap_or_default(), child)
+            }
+            None => (index.to_string(), Reflect::get_u32(&frame.value, index).unwrap_or(JsValue::UNDEFINED)),
+        };
+        if let Some(child) = open(child, token) {
+            stack.push(child);
+            if stack.len() > OBJECT_DEPTH_LIMIT {
+                let mut pointer = String::new();
+                for frame in stack.iter().skip(1) {
+                    crate::json::push_token(&mut pointer, &frame.token);
+                }
+                return Some(pointer);
+            }
+        }
+    }
+    None
 }
 
 fn get_string(options: &JsValue, key: &str) -> Result<Option<String>, Error> {

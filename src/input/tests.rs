@@ -49,3 +49,52 @@ fn with_documents_lends_both_documents_and_reports_old_first() {
     let empty = with_documents("{}", " \n", |_, _| ()).unwrap_err();
     assert_eq!((empty.input, empty.message.as_str()), (Input::New, "is empty"));
 }
+
+#[test]
+fn yaml_flow_nesting_is_refused_at_the_bracket_past_the_limit_in_linear_time() {
+    // 200 KB of `[`: libyaml alone spends minutes on this before serde_yaml's limit refuses it.
+    let text = format!("tools: {}", "[".repeat(200_000));
+    let started = std::time::Instant::now();
+    let err = parse_text(&text, Input::Old).unwrap_err();
+    assert_eq!(err.position, Position::LineColumn { line: 1, column: 8 + MAX_YAML_FLOW_DEPTH });
+    assert!(err.message.contains("more than 128 levels"), "{}", err.message);
+    // Generous: the scan takes about a millisecond; the parser it spares took minutes.
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let mappings = format!("a: {}", "{b: ".repeat(50_000));
+    assert!(parse_text(&mappings, Input::New).unwrap_err().message.contains("flow collections"));
+}
+
+#[test]
+fn brackets_inside_yaml_text_are_not_counted_as_nesting() {
+    let brackets = "[".repeat(300);
+    for text in [
+        format!("description: see a{brackets}\n"),
+        format!("description: '{brackets}'\n"),
+        format!("description: \"{brackets}\"\n"),
+        format!("description: |\n  {brackets}\n  {brackets}\ntools: []\n"),
+        format!("# {brackets}\ntools: []\n"),
+    ] {
+        let value = parse_text(&text, Input::Old).unwrap_or_else(|e| panic!("{text:.40}: {e}"));
+        assert!(value.is_object());
+    }
+    let nested = format!("tools: {}{}", "[".repeat(100), "]".repeat(100));
+    assert!(parse_text(&nested, Input::Old).is_ok());
+}
+
+#[test]
+fn yaml_merge_keys_are_applied_so_yaml_reads_as_its_json_twin() {
+    let yaml = "base: &base {type: string, maxLength: 5}\n\
+                tools:\n  - name: a\n    inputSchema:\n      type: object\n      properties:\n        q:\n          <<: *base\n          maxLength: 9\n";
+    let value = parse_text(yaml, Input::Old).unwrap();
+    assert_eq!(
+        value["tools"][0]["inputSchema"]["properties"]["q"],
+        serde_json::json!({"type": "string", "maxLength": 9})
+    );
+}
+
+#[test]
+fn a_repeated_yaml_key_is_an_error_with_its_position_as_in_config() {
+    let err = parse_text("tools: []\nserver:\n  name: a\n  name: b\n", Input::New).unwrap_err();
+    assert_eq!(err.position, Position::LineColumn { line: 3, column: 3 }, "{err}");
+    assert!(err.message.contains("repeats the key \"name\""), "{}", err.message);
+}
