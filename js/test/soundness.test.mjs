@@ -10,6 +10,8 @@ import { test } from "node:test";
 import { rules } from "../index.js";
 import { checkPair } from "./soundness/check.mjs";
 import { InstanceGenerator } from "./soundness/generate.mjs";
+import { mutationPower } from "./soundness/mutations.mjs";
+import { soundnessPairs } from "./soundness/pairs.mjs";
 import { Validator } from "./soundness/validator.mjs";
 import { LIMIT, SEED, accepted, describeMiss, knownMisses, runSoundness } from "./soundness/run.mjs";
 import { seededRandom } from "./helpers.mjs";
@@ -128,4 +130,14 @@ test("soundness check finds a break in each narrowing class of issue 18, and non
     else if (entry.misses.length > 0 !== breaks) problems.push(`${name}: ${breaks ? "no break found" : `break found: ${JSON.stringify(entry.misses[0].instance)}`}`);
   }
   assert.deepEqual(problems, []);
+});
+
+test("soundness check power on real schemas: sampled one-place narrowings of corpus inputs are found", { timeout: 300_000 }, () => {
+  const pairs = soundnessPairs().filter((pair) => pair.kind !== "fixture");
+  const { byKind, undetected } = mutationPower({ pairs, validator: new Validator(), random: seededRandom(SEED), limit: LIMIT, stride: 7 });
+  const [found, tried] = Object.values(byKind).reduce(([f, t], [a, b]) => [f + a, t + b], [0, 0]);
+  console.log(`narrowings found ${found} of ${tried}: ${Object.entries(byKind).map(([kind, [a, b]]) => `${kind} ${a}/${b}`).join(", ")}`);
+  for (const line of undetected) console.log(`narrowing not found: ${line}`);
+  assert.ok(tried > 300, `only ${tried} narrowings tried`);
+  assert.ok(found / tried >= 0.98, `the generator found only ${found} of ${tried} narrowings`);
 });

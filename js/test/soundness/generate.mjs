@@ -354,10 +354,12 @@ export class InstanceGenerator {
     if (typeof s.format === "string" && FORMAT_SAMPLES[s.format]) seeds.push(FORMAT_SAMPLES[s.format]);
     if ("default" in s) seeds.push(s.default);
     if (Array.isArray(s.examples)) seeds.push(...s.examples);
-    seeds.push(...this.hintStrings, ...PLAIN_STRINGS);
+    // A typical value and the empty string before the other side's literals: between them they
+    // sit on either side of most length limits a schema adds.
+    seeds.push(...PLAIN_STRINGS.slice(0, 2), ...this.hintStrings, ...PLAIN_STRINGS.slice(2));
     const out = [];
     if (Number.isFinite(max) && max <= 4096) out.push("x".repeat(max));
-    if (min <= 4096) out.push("x".repeat(min));
+    if (min > 0 && min <= 4096) out.push("x".repeat(min));
     for (const seed of seeds.filter((value) => typeof value === "string")) {
       // The text itself, else fitted to the length limits (code points, as JSON Schema counts them).
       const chars = [...seed];
@@ -486,6 +488,14 @@ export class InstanceGenerator {
     const full = { ...base };
     for (const name of names) if (valuesOf.get(name).length) full[name] = valuesOf.get(name)[0];
     out.push(withDependencies(full));
+    // And again with each property's second candidate: an object nested in an array keeps only
+    // a few instances, and these two carry a value of every property on either side of a limit.
+    const second = { ...base };
+    for (const name of names) {
+      const values = valuesOf.get(name);
+      if (values.length) second[name] = values[Math.min(1, values.length - 1)];
+    }
+    out.push(withDependencies(second));
     // Each property alone over its candidates: finds a narrowing of one property.
     const single = names.map((name) => valuesOf.get(name).map((value) => withDependencies({ ...base, [name]: value })));
     out.push(...interleave(single));
