@@ -1,11 +1,31 @@
 //! The three CodeMirror editors and what the report draws on them: the selected change (its
 //! value's own span, and its lines), a severity marker in the gutter per change, inline errors.
-import { basicSetup } from "codemirror";
+import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  foldGutter,
+  foldKeymap,
+  syntaxHighlighting,
+} from "@codemirror/language";
+import { searchKeymap } from "@codemirror/search";
 import { json } from "@codemirror/lang-json";
 import { yaml } from "@codemirror/lang-yaml";
 import { setDiagnostics, lintGutter } from "@codemirror/lint";
 import { Compartment, EditorState, RangeSet, StateEffect, StateField } from "@codemirror/state";
-import { Decoration, EditorView, GutterMarker, gutter } from "@codemirror/view";
+import {
+  Decoration,
+  EditorView,
+  GutterMarker,
+  drawSelection,
+  dropCursor,
+  gutter,
+  highlightActiveLine,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
 import { looksLikeJson } from "./locator.js";
 import { SEVERITIES, severityLabel } from "./severity.js";
 
@@ -83,6 +103,24 @@ const severityGutter = (onMarkerClick) =>
  * slices of up to 100 ms on the page's thread, and a multi-megabyte snapshot needs dozens.
  */
 const PLAIN_ABOVE = 1_000_000;
+/**
+ * CodeMirror's basic setup without what a snapshot editor does not use (completion, rectangular
+ * selection, selection-match highlighting): each extension is work on every update.
+ */
+const setup = [
+  lineNumbers(),
+  highlightSpecialChars(),
+  history(),
+  foldGutter(),
+  drawSelection(),
+  dropCursor(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching(),
+  closeBrackets(),
+  highlightActiveLine(),
+  keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap]),
+];
+
 const languageSupport = (kind) => (kind === "json" ? json() : kind === "yaml" ? yaml() : []);
 
 /**
@@ -107,7 +145,7 @@ export function createEditor(
   const view = new EditorView({
     parent,
     extensions: [
-      basicSetup,
+      setup,
       wrapSlot.of(EditorView.lineWrapping),
       languageSlot.of(languageSupport(currentKind)),
       // Snapshots may be JSON or YAML, or too big to highlight: the language follows the text,

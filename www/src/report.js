@@ -5,6 +5,8 @@ import { el, replace } from "./dom.js";
 import { SEVERITY_ORDER, severityLabel } from "./severity.js";
 import { visible } from "./visible.js";
 
+/** Changes rendered per task: enough to fill the screen at once, few enough to stay far below 50 ms. */
+const RENDER_CHUNK = 120;
 const INPUT_NAMES = {
   old: "Old snapshot",
   new: "New snapshot",
@@ -176,10 +178,19 @@ export function applyFilter(root, filter) {
 }
 
 /**
- * Renders `report` into `root`. Handlers: onSelect(kind, index), onRule(ruleId),
- * decidedBy(ruleId) → the rule's decider token, filter ({severity, text}) to apply.
+ * Renders `report` into `root`, the first chunk of changes at once and the rest in later tasks;
+ * resolves to true once every change is listed (false when a newer render replaced this one).
+ * Handlers: onSelect(kind, index), onRule(ruleId), decidedBy(ruleId) → the rule's decider token,
+ * filter ({severity, text}) to apply, onFirstChunk() once the report is first on screen.
  */
-export function renderReport(root, report, handlers) {
+export async function renderReport(root, report, handlers) {
+  const token = (root.renderToken = (root.renderToken ?? 0) + 1);
+  const queue = [];
+  const list = (items, kind) => {
+    const ol = el("ol", { class: "changes" });
+    for (const { change, index } of items) queue.push({ ol, change, index, kind });
+    return ol;
+  };
   const groups = SEVERITY_ORDER.map((severity) => ({
     severity,
     items: report.changes
@@ -197,11 +208,7 @@ export function renderReport(root, report, handlers) {
         ` ${severityLabel(severity)} `,
         el("span", { class: "group-count" }, `(${items.length})`),
       ),
-      el(
-        "ol",
-        { class: "changes" },
-        items.map(({ change, index }) => changeItem(change, index, "change", handlers)),
-      ),
+      list(items, "change"),
     ),
   );
   const none =
@@ -219,10 +226,9 @@ export function renderReport(root, report, handlers) {
         "details",
         { class: "suppressed", open: report.changes.length === 0 },
         el("summary", {}, `Suppressed by the config (${report.suppressed.length})`),
-        el(
-          "ol",
-          { class: "changes" },
-          report.suppressed.map((change, index) => changeItem(change, index, "suppressed", handlers)),
+        list(
+          report.suppressed.map((change, index) => ({ change, index })),
+          "suppressed",
         ),
       )
     : null;
@@ -231,9 +237,28 @@ export function renderReport(root, report, handlers) {
     { class: "compared" },
     `Compared: ${report.summary.compared.length ? report.summary.compared.join(", ") : "nothing (no section present in both snapshots)"}`,
   );
+  // The first screenfuls now, the rest a chunk per task: a thousand changes never make one long task.
+  let next = 0;
+  const fill = () => {
+    const end = Math.min(next + RENDER_CHUNK, queue.length);
+    for (; next < end; next++) {
+      const { ol, change, index, kind } = queue[next];
+      ol.append(changeItem(change, index, kind, handlers));
+    }
+  };
+  fill();
   replace(root, banner(report), none, sections, suppressed, compared);
   root.dataset.state = "report";
+  root.dataset.complete = String(next === queue.length);
+  handlers.onFirstChunk?.();
+  while (next < queue.length) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (root.renderToken !== token) return false;
+    fill();
+  }
+  root.dataset.complete = "true";
   if (handlers.filter) applyFilter(root, handlers.filter);
+  return true;
 }
 
 /**
