@@ -129,9 +129,11 @@ export interface Report {
 export interface RuleInfo {
   id: RuleId;
   severity: Severity;
-  /** How the severity is decided: `fixed` (the rule's severity applies to every change) or
-   * `prose` (the prose classifier decides per change; `severity` is its most common outcome). */
-  decidedBy: "fixed" | "prose";
+  /** How the severity is decided: `fixed` (the rule's severity applies to every change),
+   * `prose` (the prose classifier decides per change; `severity` is its most common outcome),
+   * `capabilityFlags` (each capability flag has its own judgement) or `versionOrder` (a newer
+   * protocol version is NON_BREAKING, an older one POTENTIALLY_BREAKING). */
+  decidedBy: "fixed" | "prose" | "capabilityFlags" | "versionOrder";
   summary: string;
   why: string;
   advice: string;

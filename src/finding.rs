@@ -109,7 +109,7 @@ pub struct Finding {
     pub subject: String,
     pub old: Option<Value>,
     pub new: Option<Value>,
-    /// For classifier-decided rules: the severity the classifier assigned.
+    /// For rules not decided by a fixed severity: the severity the rule's decider assigned.
     pub assessed: Option<Severity>,
     /// Short human explanation that fills `{detail}` (e.g. why the classifier decided).
     pub detail: Option<String>,
@@ -151,8 +151,8 @@ impl Finding {
     pub fn default_severity(&self) -> Severity {
         let meta = self.rule.meta();
         match (meta.decider, self.assessed) {
-            (Decider::Prose, Some(assessed)) => assessed,
-            _ => meta.severity,
+            (Decider::Fixed, _) | (_, None) => meta.severity,
+            (_, Some(assessed)) => assessed,
         }
     }
 
@@ -170,7 +170,7 @@ impl Finding {
             match self.rule.meta().decider {
                 Decider::Prose if !detail.is_empty() => format!("{}: {detail}", severity.words()),
                 Decider::Prose => severity.words().to_string(),
-                Decider::Fixed => detail,
+                Decider::Fixed | Decider::CapabilityFlags | Decider::VersionOrder => detail,
             }
         };
         render_template(self.rule.meta().message, |name| match name {

@@ -94,8 +94,10 @@ pub struct Entity<'a> {
 pub const SERVER_FIELDS: &[&str] =
     &["protocolVersion", "supportedVersions", "serverInfo", "capabilities", "instructions"];
 
-/// Top-level fields that are known but never part of the contract.
-const VOLATILE_FIELDS: &[&str] = &["nextCursor", "ttlMs", "cacheScope", "resultType", "_meta", "format"];
+/// Top-level fields that are known but never part of the contract: paging and caching hints,
+/// the snapshot's format marker, and `capture` (how the CLI took the snapshot: transport and
+/// handshake method), which DESIGN §1 says is never compared.
+const VOLATILE_FIELDS: &[&str] = &["nextCursor", "ttlMs", "cacheScope", "resultType", "_meta", "format", "capture"];
 
 /// A loaded snapshot. Sections are `None` when the input does not carry them (not compared).
 #[derive(Debug, Default)]

@@ -51,7 +51,7 @@ fn the_catalogue_says_who_decides_with_a_machine_token() {
     let catalogue: serde_json::Value = serde_json::from_str(&mcp_contract::rules::catalogue_json()).expect("JSON");
     let tokens: std::collections::BTreeSet<&str> =
         catalogue.as_array().expect("rules").iter().filter_map(|r| r["decidedBy"].as_str()).collect();
-    assert_eq!(tokens, ["fixed", "prose"].into_iter().collect());
+    assert_eq!(tokens, ["capabilityFlags", "fixed", "prose", "versionOrder"].into_iter().collect());
     let description = catalogue.as_array().expect("rules").iter().find(|r| r["id"] == "tool.description.changed");
     assert_eq!(description.expect("the rule")["decidedBy"], "prose");
 }

@@ -36,7 +36,13 @@ fn each_era_is_stable_against_itself() {
 fn moving_from_initialize_to_discover_reports_the_era_and_nothing_else_loud() {
     let report = diff_text(&era("legacy-initialize.json"), &era("modern-discover.json"), None).unwrap();
     let era_change = report.changes.iter().find(|c| c.rule == "server.protocolVersion.changed").expect("era change");
-    assert!(era_change.message.contains("legacy") && era_change.message.contains("modern"), "{}", era_change.message);
+    assert!(
+        era_change.message.contains("(initialize)") && era_change.message.contains("(server/discover)"),
+        "{}",
+        era_change.message
+    );
+    // The new server still offers the old version next to the newer one: newer, NON_BREAKING.
+    assert!(era_change.message.ends_with("(newer)"), "{}", era_change.message);
     assert_eq!(era_change.old_pointer.as_deref(), Some("/initialize/result/protocolVersion"));
     assert_eq!(era_change.new_pointer.as_deref(), Some("/server~1discover/result/supportedVersions"));
     // Same tools, same hints after defaults (destructiveHint is moot on a read-only tool, an
@@ -44,7 +50,7 @@ fn moving_from_initialize_to_discover_reports_the_era_and_nothing_else_loud() {
     // same server identity apart from its version: nothing else may be reported at all.
     let others: Vec<_> = report.changes.iter().filter(|c| c.rule != "server.protocolVersion.changed").collect();
     assert!(others.is_empty(), "{others:?}");
-    assert_eq!(era_change.severity, Severity::PotentiallyBreaking);
+    assert_eq!(era_change.severity, Severity::NonBreaking);
 }
 
 #[test]

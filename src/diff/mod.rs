@@ -3,6 +3,7 @@
 //! run afterwards in `policy`.
 
 mod annotations;
+mod capability_flags;
 mod entity;
 mod execution;
 mod headers;
@@ -40,7 +41,7 @@ pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
     let mut detection = Detection::default();
     for kind in COMPARED_SECTIONS.iter().copied() {
         let (Some(old_entities), Some(new_entities)) =
-            (effective_section(old, new, kind, true), effective_section(new, old, kind, false))
+            (effective_section(old, new, kind), effective_section(new, old, kind))
         else {
             continue;
         };
@@ -63,24 +64,23 @@ pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
 }
 
 /// A section as compared: present as loaded, or, when both snapshots carry `capabilities` and
-/// the new one no longer declares the section's capability, present and empty on the new side,
-/// so that a dropped capability reports its entities as removed instead of skipping them.
+/// this one does not declare the section's capability while the other carries the section,
+/// present and empty on this side (DESIGN §1, symmetric): a dropped capability reports its
+/// entities removed, a gained one reports the entities that came with it added, instead of
+/// skipping the section.
 fn effective_section<'s, 'a>(
     this: &'s Snapshot<'a>,
     other: &'s Snapshot<'a>,
     kind: SectionKind,
-    is_old: bool,
 ) -> Option<&'s [Entity<'a>]> {
     if let Some(section) = this.section(kind) {
         return Some(section);
     }
-    if is_old {
-        return None;
-    }
-    let (Some((new_caps, _)), Some(_)) = (this.server_field("capabilities"), other.server_field("capabilities")) else {
+    let (Some((caps, _)), Some(_)) = (this.server_field("capabilities"), other.server_field("capabilities")) else {
         return None;
     };
-    let declared = new_caps.as_object().is_some_and(|caps| caps.contains_key(kind.capability()));
+    let declared =
+        caps.get(kind.capability()).is_some_and(|declared| !matches!(declared, Value::Null | Value::Bool(false)));
     (!declared && other.section(kind).is_some()).then_some(&[])
 }
 

@@ -3,12 +3,14 @@
 //! `supportedVersions` of a 2026 `server/discover`), and `serverInfo` except its `version`.
 
 use super::entity::{object, report_malformed, same, union_keys};
-use super::{icons, prose_change};
+use super::{capability_flags, icons, prose_change};
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::index::{first, index};
 use crate::json::{child_pointer, values_equal};
-use crate::rules::RuleId;
-use serde_json::Value;
+use crate::rules::{Decider, RuleId};
+use crate::severity::Severity;
+use serde_json::{json, Value};
+use std::cmp::Ordering;
 
 /// A snapshot's server-level fields: name, value, pointer.
 type Fields<'a> = [(&'static str, &'a Value, String)];
@@ -96,10 +98,10 @@ fn get<'a>(fields: &[(&str, &'a Value, String)], name: &str) -> Option<(&'a Valu
     fields.iter().find(|(n, _, _)| *n == name).map(|(_, v, p)| (*v, p.clone()))
 }
 
-/// A capability path as declared: present (an object or `true`), or some other value.
-#[derive(PartialEq)]
+/// A capability path as declared: present (an object, `empty` when it has no keys, or `true`),
+/// or some other value.
 enum Declared<'a> {
-    Present,
+    Present { empty: bool },
     Value(&'a Value),
 }
 
@@ -111,7 +113,7 @@ fn flatten<'a>(value: &'a Value, path: Vec<&'a str>, depth: usize, out: &mut Dec
     match value {
         Value::Object(map) if depth < MAX_CAPABILITY_DEPTH => {
             if !path.is_empty() {
-                out.push((path.clone(), Declared::Present));
+                out.push((path.clone(), Declared::Present { empty: map.is_empty() }));
             }
             for (key, child) in map {
                 let mut child_path = path.clone();
@@ -119,7 +121,7 @@ fn flatten<'a>(value: &'a Value, path: Vec<&'a str>, depth: usize, out: &mut Dec
                 flatten(child, child_path, depth + 1, out);
             }
         }
-        Value::Bool(true) if !path.is_empty() => out.push((path, Declared::Present)),
+        Value::Bool(true) if !path.is_empty() => out.push((path, Declared::Present { empty: false })),
         // `false` and `null` declare nothing: the same as leaving the key out.
         Value::Bool(false) | Value::Null if !path.is_empty() => {}
         other => out.push((path, Declared::Value(other))),
@@ -186,41 +188,115 @@ fn capabilities(
         };
         let show = |d: Option<&Declared>| match d {
             Some(Declared::Value(v)) => Some((*v).clone()),
-            Some(Declared::Present) => Some(Value::Bool(true)),
+            Some(Declared::Present { .. }) => Some(Value::Bool(true)),
             None => None,
         };
         let subject = if dotted.is_empty() { "capabilities".to_string() } else { dotted };
-        findings.push(Finding::new(rule, entity, at, subject).values(show(x).as_ref(), show(y).as_ref()));
+        let mut finding = Finding::new(rule, entity, at, subject).values(show(x).as_ref(), show(y).as_ref());
+        if rule != RuleId::ServerCapabilitiesChanged {
+            let added = rule == RuleId::ServerCapabilitiesAdded;
+            let empty = matches!(if added { y } else { x }, Some(Declared::Present { empty: true }));
+            let judgement = capability_flags::judge(path, added, empty);
+            finding.assessed = Some(judgement.severity);
+            finding.details = Some(json!({"decidedBy": Decider::CapabilityFlags.as_str(), "why": judgement.why}));
+        }
+        findings.push(finding);
     }
 }
 
 fn declared_equal(a: &Declared, b: &Declared) -> bool {
     match (a, b) {
-        (Declared::Present, Declared::Present) => true,
+        (Declared::Present { .. }, Declared::Present { .. }) => true,
         (Declared::Value(x), Declared::Value(y)) => values_equal(x, y),
         _ => false,
     }
 }
 
-/// "legacy" (initialize handshake) or "modern" (server/discover). Versions are ISO dates, so
-/// they order as strings.
+/// Released protocol versions, oldest first: the order `protocolVersion` changes are judged by.
+/// A version not listed here but shaped as a date orders by its date.
+const KNOWN_VERSIONS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
+
+/// How a server of this version is reached: the `initialize` handshake, or (from 2026-07-28)
+/// the stateless `server/discover`. Versions are ISO dates, so they order as strings.
 fn era(version: &str) -> &'static str {
     if version >= MODERN_SINCE {
-        "modern"
+        "server/discover"
     } else {
-        "legacy"
+        "initialize"
     }
 }
 
-fn describe(versions: &Value) -> String {
-    match versions {
-        Value::String(v) => format!("{v} ({})", era(v)),
+/// `YYYY-MM-DD`, the shape of every MCP protocol version.
+fn date_shaped(version: &str) -> bool {
+    let bytes = version.as_bytes();
+    bytes.len() == 10
+        && bytes.iter().enumerate().all(|(i, b)| if i == 4 || i == 7 { *b == b'-' } else { b.is_ascii_digit() })
+}
+
+/// The order of two protocol versions: by the known list, else by date; `None` when either is
+/// neither known nor date-shaped.
+fn version_order(a: &str, b: &str) -> Option<Ordering> {
+    let known = |v: &str| KNOWN_VERSIONS.iter().position(|k| *k == v);
+    match (known(a), known(b)) {
+        (Some(x), Some(y)) => Some(x.cmp(&y)),
+        _ if date_shaped(a) && date_shaped(b) => Some(a.cmp(b)),
+        _ => None,
+    }
+}
+
+/// The versions a side speaks: its `protocolVersion`, or each of its `supportedVersions`.
+fn versions(value: &Value) -> Vec<&str> {
+    match value {
+        Value::String(v) => vec![v.as_str()],
+        Value::Array(list) => list.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The newest of a side's versions, when every one of them can be ordered.
+fn newest<'v>(list: &[&'v str]) -> Option<&'v str> {
+    let mut best = *list.first()?;
+    for v in &list[1..] {
+        if version_order(v, best)? == Ordering::Greater {
+            best = v;
+        }
+    }
+    Some(best)
+}
+
+/// Newer is NON_BREAKING (the negotiated version reflects what the capturing client asked
+/// for); older, unorderable, or a new handshake that no longer offers the old version is
+/// POTENTIALLY_BREAKING. Returns the severity and the word the message shows.
+fn judge_versions(old: &Value, new: &Value, era_switch: bool) -> (Severity, &'static str) {
+    let (a, b) = (versions(old), versions(new));
+    if era_switch && !a.iter().all(|v| b.contains(v)) {
+        return (Severity::PotentiallyBreaking, "the handshake changed");
+    }
+    match (newest(&a), newest(&b)) {
+        (Some(x), Some(y)) => match version_order(x, y) {
+            Some(Ordering::Less) => (Severity::NonBreaking, "newer"),
+            Some(Ordering::Greater) => (Severity::PotentiallyBreaking, "older"),
+            Some(Ordering::Equal) => (Severity::NonBreaking, "same newest version"),
+            None => (Severity::PotentiallyBreaking, "order unknown"),
+        },
+        _ => (Severity::PotentiallyBreaking, "order unknown"),
+    }
+}
+
+/// A side's versions for a message, with the handshake that answered them (`initialize` for a
+/// `protocolVersion`, `server/discover` for `supportedVersions`) when the two sides differ in it.
+fn describe(versions: &Value, handshake: Option<&str>) -> String {
+    let shown = match versions {
+        Value::String(v) => v.clone(),
         Value::Array(list) => {
-            let shown: Vec<String> =
-                list.iter().map(|v| v.as_str().map_or(v.to_string(), |s| format!("{s} ({})", era(s)))).collect();
-            format!("supported [{}]", shown.join(", "))
+            let list: Vec<String> = list.iter().map(|v| v.as_str().map_or(v.to_string(), str::to_string)).collect();
+            format!("supported [{}]", list.join(", "))
         }
         other => other.to_string(),
+    };
+    match handshake {
+        Some(handshake) => format!("{shown} ({handshake})"),
+        None => shown,
     }
 }
 
@@ -248,7 +324,16 @@ fn protocol(
         };
         let mut finding =
             Finding::new(RuleId::ServerProtocolVersionChanged, entity, at, "protocolVersion").values(Some(x), Some(y));
-        finding.detail = Some(format!("{} → {}", describe(x), describe(y)));
+        let (severity, judgement) = judge_versions(x, y, era_switch);
+        let handshake =
+            |has_version: bool| era_switch.then_some(if has_version { "initialize" } else { "server/discover" });
+        finding.detail = Some(format!(
+            "{} → {} ({judgement})",
+            describe(x, handshake(old_version.is_some())),
+            describe(y, handshake(new_version.is_some()))
+        ));
+        finding.assessed = Some(severity);
+        finding.details = Some(json!({"decidedBy": Decider::VersionOrder.as_str(), "judgement": judgement}));
         findings.push(finding);
     }
     let (Some(x), Some(y)) = (old_supported, new_supported) else { return };

@@ -20,14 +20,21 @@ pub enum Decider {
     /// The prose classifier decides per finding; the registry's severity is its most common
     /// outcome and what the rule falls back to.
     Prose,
+    /// The capability flag table (`src/diff/capability_flags.rs`) judges each capability path.
+    CapabilityFlags,
+    /// The order of protocol versions: newer is NON_BREAKING, older POTENTIALLY_BREAKING.
+    VersionOrder,
 }
 
 impl Decider {
-    /// The machine token of `decidedBy` in the rule catalogue and SARIF: `fixed` or `prose`.
+    /// The machine token of `decidedBy` in the rule catalogue, SARIF and a change's `details`:
+    /// `fixed`, `prose`, `capabilityFlags` or `versionOrder`.
     pub fn as_str(self) -> &'static str {
         match self {
             Decider::Fixed => "fixed",
             Decider::Prose => "prose",
+            Decider::CapabilityFlags => "capabilityFlags",
+            Decider::VersionOrder => "versionOrder",
         }
     }
 
@@ -36,6 +43,8 @@ impl Decider {
         match self {
             Decider::Fixed => "fixed",
             Decider::Prose => "prose classifier",
+            Decider::CapabilityFlags => "capability flag table",
+            Decider::VersionOrder => "protocol version order",
         }
     }
 }

@@ -1582,6 +1582,7 @@ declare_rules! {
     }
     ServerCapabilitiesAdded = "server.capabilities.added" {
         severity: NonBreaking,
+        decider: CapabilityFlags,
         summary: "The server declares a capability or sub-capability it did not declare before.",
         why: "Clients may use the new feature; nothing they did before stops working.",
         advice: "Nothing to do.",
@@ -1596,8 +1597,9 @@ declare_rules! {
     }
     ServerCapabilitiesRemoved = "server.capabilities.removed" {
         severity: Breaking,
-        summary: "The server no longer declares a capability or sub-capability (for example `tools`, `tools.listChanged`, `resources.subscribe`).",
-        why: "Clients stop using the feature or get MethodNotFound: list and call methods of a dropped section fail, subscribers stop receiving updates, and clients lose list-change notifications.",
+        decider: CapabilityFlags,
+        summary: "The server no longer declares a capability or sub-capability (for example `tools`, `tools.listChanged`, `resources.subscribe`); each is judged on its own.",
+        why: "A dropped capability, `resources.subscribe`, `completions`, `logging` or an unknown capability is BREAKING: a call now fails with MethodNotFound. A dropped `listChanged` is POTENTIALLY_BREAKING: calls work, but list-change notifications stop. An empty `experimental: {}` declares nothing (NON_BREAKING).",
         advice: "Keep declaring the capability; deprecate the feature first.",
         message: "server: capability `{subject}` was removed",
     }
@@ -1611,8 +1613,9 @@ declare_rules! {
     }
     ServerProtocolVersionChanged = "server.protocolVersion.changed" {
         severity: PotentiallyBreaking,
-        summary: "The protocol version the server speaks changed (within an era, or between legacy `initialize` and modern `server/discover`).",
-        why: "Clients that cannot speak the new version disconnect, and the wire shape of results changes between versions (serverInfo placement, output schemas, tasks).",
+        decider: VersionOrder,
+        summary: "The protocol version the server speaks changed (within the `initialize` handshake, or between `initialize` and the 2026 `server/discover`).",
+        why: "The negotiated version reflects what the capturing client asked for, so a newer one is NON_BREAKING. An older one, one that cannot be ordered, or a new handshake that no longer offers the old version is POTENTIALLY_BREAKING: clients that need the old version or its wire shape may disconnect.",
         advice: "Support the old version alongside the new one for a release.",
         message: "server: protocol version changed: {detail}",
     }

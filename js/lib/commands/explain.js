@@ -5,6 +5,14 @@ import { ruleCatalogue } from "../catalogue.js";
 import { painter, wantsColor } from "../color.js";
 import { UsageError } from "../errors.js";
 
+/** `decidedBy` tokens in words (the same words as docs/rules.md). */
+const DECIDED_BY = {
+  fixed: "fixed",
+  prose: "the prose classifier, per change",
+  capabilityFlags: "the capability flag table, per capability",
+  versionOrder: "the order of protocol versions, per change",
+};
+
 export const name = "explain";
 export const summary = "Explain a rule: what it detects, why it matters, what to do, and an example.";
 export const usage = "explain RULE";
@@ -30,7 +38,7 @@ export function run(_values, positionals, ctx) {
   ctx.stdout.write(`${paint("1", rule.id)}${alias}
   ${rule.summary}
 
-  Default severity: ${paint(severityColor(rule.severity), rule.severity)} (decided by: ${rule.decidedBy === "prose" ? "the prose classifier, per change" : "fixed"})
+  Default severity: ${paint(severityColor(rule.severity), rule.severity)} (decided by: ${DECIDED_BY[rule.decidedBy] ?? rule.decidedBy})
 
   Why it matters: ${rule.why}
 

@@ -1,0 +1,164 @@
+//! Server-level judgements of issues 18 (items 1–4) and 23 (item 1): each capability flag on its
+//! own, removed and added; the empty `experimental` object; the order of protocol versions;
+//! sections that come and go with their capability; capture metadata never compared.
+
+use mcp_contract::{diff, Config, Report, Severity};
+use serde_json::{json, Value};
+
+fn run(old: Value, new: Value) -> Report {
+    diff(&old, &new, &Config::default()).expect("diff")
+}
+
+fn summary(report: &Report) -> Vec<(&'static str, String, Severity)> {
+    report.changes.iter().map(|c| (c.rule, c.location.clone(), c.severity)).collect()
+}
+
+fn caps(capabilities: Value) -> Value {
+    json!({"protocolVersion": "2025-06-18", "capabilities": capabilities})
+}
+
+/// (capabilities with the flag, without it, the location, severity when removed).
+fn flag_cases() -> Vec<(Value, Value, &'static str, Severity)> {
+    use Severity::{Breaking, PotentiallyBreaking};
+    vec![
+        (json!({"tools": {"listChanged": true}}), json!({"tools": {}}), "tools.listChanged", PotentiallyBreaking),
+        (json!({"prompts": {"listChanged": true}}), json!({"prompts": {}}), "prompts.listChanged", PotentiallyBreaking),
+        (
+            json!({"resources": {"listChanged": true}}),
+            json!({"resources": {}}),
+            "resources.listChanged",
+            PotentiallyBreaking,
+        ),
+        (json!({"resources": {"subscribe": true}}), json!({"resources": {}}), "resources.subscribe", Breaking),
+        (json!({"tools": {}}), json!({}), "tools", Breaking),
+        (json!({"prompts": {}}), json!({}), "prompts", Breaking),
+        (json!({"resources": {}}), json!({}), "resources", Breaking),
+        (json!({"completions": {}}), json!({}), "completions", Breaking),
+        (json!({"logging": {}}), json!({}), "logging", Breaking),
+        (json!({"tasks": {"list": {}}}), json!({}), "tasks", Breaking),
+        (json!({"tasks": {"list": {}, "cancel": {}}}), json!({"tasks": {"list": {}}}), "tasks.cancel", Breaking),
+        (json!({"experimental": {"x": {}}}), json!({}), "experimental", Breaking),
+        (json!({"experimental": {"x": {}}}), json!({"experimental": {}}), "experimental.x", Breaking),
+        // Not in the specification: unmodelled means breaking.
+        (json!({"vendorThing": {}}), json!({}), "vendorThing", Breaking),
+    ]
+}
+
+#[test]
+fn each_capability_flag_has_its_own_judgement_removed_and_added() {
+    for (with, without, path, removed) in flag_cases() {
+        let location = format!("server.capabilities.{path}");
+        let report = run(caps(with.clone()), caps(without.clone()));
+        assert_eq!(
+            summary(&report),
+            vec![("server.capabilities.removed", location.clone(), removed)],
+            "{with} → {without}"
+        );
+        let details = report.changes[0].details.as_ref().expect("details say how it was decided");
+        assert_eq!(details["decidedBy"], "capabilityFlags", "{path}");
+        let report = run(caps(without.clone()), caps(with.clone()));
+        assert_eq!(
+            summary(&report),
+            vec![("server.capabilities.added", location, Severity::NonBreaking)],
+            "{without} → {with}"
+        );
+    }
+}
+
+#[test]
+fn an_empty_experimental_object_declares_nothing() {
+    // The Python SDK stopped sending `experimental: {}` between versions (issue 18.1).
+    let with = caps(json!({"experimental": {}, "tools": {"listChanged": false}}));
+    let without = caps(json!({"tools": {"listChanged": false}}));
+    for (old, new, rule) in
+        [(&with, &without, "server.capabilities.removed"), (&without, &with, "server.capabilities.added")]
+    {
+        let report = run(old.clone(), new.clone());
+        assert_eq!(summary(&report), vec![(rule, "server.capabilities.experimental".into(), Severity::NonBreaking)]);
+        assert_eq!(report.summary.verdict.as_str(), "pass");
+    }
+}
+
+fn version(old: Value, new: Value) -> Report {
+    let side = |v: Value| json!({"protocolVersion": v, "serverInfo": {"name": "s", "version": "1"}});
+    run(side(old), side(new))
+}
+
+#[test]
+fn a_newer_protocol_version_is_non_breaking_and_an_older_one_potentially_breaking() {
+    let cases = [
+        ("2025-06-18", "2025-11-25", Severity::NonBreaking, "2025-06-18 → 2025-11-25 (newer)"),
+        ("2024-11-05", "2025-03-26", Severity::NonBreaking, "2024-11-05 → 2025-03-26 (newer)"),
+        ("2025-11-25", "2025-06-18", Severity::PotentiallyBreaking, "2025-11-25 → 2025-06-18 (older)"),
+        // Unknown but date-shaped: ordered by date.
+        ("2025-11-25", "2027-03-01", Severity::NonBreaking, "(newer)"),
+        ("2027-03-01", "2025-11-25", Severity::PotentiallyBreaking, "(older)"),
+        // Not a date: the order is unknown, so the change stays potentially breaking.
+        ("2025-11-25", "next", Severity::PotentiallyBreaking, "(order unknown)"),
+    ];
+    for (old, new, severity, text) in cases {
+        let report = version(json!(old), json!(new));
+        assert_eq!(
+            summary(&report),
+            vec![("server.protocolVersion.changed", "server.protocolVersion".into(), severity)]
+        );
+        let change = &report.changes[0];
+        assert!(change.message.contains(text), "{old} → {new}: {}", change.message);
+        // 2025-11-25 is a current version, not a "legacy" one; one handshake needs no label.
+        assert!(!change.message.contains("legacy") && !change.message.contains("initialize"), "{}", change.message);
+        assert_eq!(change.details.as_ref().unwrap()["decidedBy"], "versionOrder");
+    }
+}
+
+#[test]
+fn a_discover_server_that_drops_the_old_version_is_potentially_breaking() {
+    let old = json!({"protocolVersion": "2025-11-25", "capabilities": {}});
+    let new = json!({"supportedVersions": ["2026-07-28"], "capabilities": {}});
+    let report = run(old, new);
+    let change = report.changes.iter().find(|c| c.rule == "server.protocolVersion.changed").expect("version change");
+    assert_eq!(change.severity, Severity::PotentiallyBreaking);
+    assert!(change.message.contains("(the handshake changed)"), "{}", change.message);
+}
+
+#[test]
+fn a_gained_capability_reports_the_entities_that_came_with_it() {
+    let old = json!({"capabilities": {"tools": {}}, "tools": [{"name": "t", "inputSchema": {"type": "object"}}]});
+    let new = json!({
+        "capabilities": {"tools": {}, "resources": {}, "prompts": {}},
+        "tools": [{"name": "t", "inputSchema": {"type": "object"}}],
+        "resources": [{"uri": "file:///a", "name": "a"}],
+        "prompts": [{"name": "p"}]
+    });
+    let report = run(old.clone(), new.clone());
+    let mut got: Vec<_> = summary(&report).into_iter().map(|(rule, location, _)| (rule, location)).collect();
+    got.sort();
+    assert_eq!(
+        got,
+        vec![
+            ("prompt.added", "prompts[p]".to_string()),
+            ("resource.added", "resources[file:///a]".to_string()),
+            ("server.capabilities.added", "server.capabilities.prompts".to_string()),
+            ("server.capabilities.added", "server.capabilities.resources".to_string()),
+        ]
+    );
+    assert_eq!(report.summary.compared, vec!["tools", "prompts", "resources", "server"]);
+    // And the mirror image: dropping them reports them removed.
+    let report = run(new, old);
+    let removed: Vec<_> = report.changes.iter().map(|c| c.rule).filter(|r| !r.starts_with("server.")).collect();
+    assert_eq!(removed, vec!["prompt.removed", "resource.removed"]);
+}
+
+#[test]
+fn capture_metadata_is_never_compared() {
+    let snapshot = |transport: &str, method: &str| {
+        json!({
+            "format": "mcp-contract/snapshot@1",
+            "capture": {"transport": transport, "method": method},
+            "protocolVersion": "2025-06-18",
+            "capabilities": {"tools": {}},
+            "tools": []
+        })
+    };
+    let report = run(snapshot("stdio", "initialize"), snapshot("streamable-http", "server/discover"));
+    assert!(report.changes.is_empty(), "{:?}", summary(&report));
+}
