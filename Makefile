@@ -22,7 +22,7 @@ WASM_RELEASE := target/$(WASM_TARGET)/release/$(CRATE).wasm
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 JS_DEPS_STAMP := js/node_modules/.package-lock.json
 
-.PHONY: build build-www demo test test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
+.PHONY: build build-www demo test test-suites test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
 	setup setup-rust setup-wasm-bindgen
 
 # ---- setup: install only what is missing ----
@@ -67,7 +67,22 @@ demo: build
 	  [ $$status -le 1 ]
 
 # ---- test ----
-test: test-rust test-wasm build test-js test-pack test-www
+# One temp folder per run: every suite makes its temp files under TMPDIR=target/test-tmp/run-PID
+# (JS tests through scratchDir() in js/test/helpers.mjs, Rust tests through common::Scratch),
+# the folder is removed pass or fail, and a run that leaves an mcp-contract-* folder in it fails.
+TEST_TMP_ROOT := $(CURDIR)/target/test-tmp
+test:
+	@run='$(TEST_TMP_ROOT)'/run-$$$$; rm -rf "$$run"; mkdir -p "$$run"; \
+	  trap 'rm -rf "$$run"' EXIT; \
+	  TMPDIR="$$run" $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) test-suites; \
+	  left=$$(find "$$run" -mindepth 1 -maxdepth 1 -name 'mcp-contract-*' | sort); \
+	  if [ -n "$$left" ]; then \
+	    printf 'make test: the tests left these temp folders behind (use scratchDir() or common::Scratch, which remove them):\n%s\n' "$$left" >&2; \
+	    exit 1; \
+	  fi; \
+	  echo "make test: every suite passed and removed its temp folders"
+
+test-suites: test-rust test-wasm build test-js test-pack test-www
 
 test-rust: setup-rust
 	$(CARGO) fmt --check

@@ -42,11 +42,9 @@ fn run_diff_step(env: &[(&str, &str)], status: i32) -> (i32, String, String, Str
     let action = action();
     let step = steps(&action).into_iter().find(|s| s["id"].as_str() == Some("diff")).expect("diff step");
     let script = step["run"].as_str().expect("script");
-    let dir = std::env::temp_dir().join(format!("mcp-contract-action-{}-{status}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = common::Scratch::new("action");
     let bin = dir.join("fake-cli");
     let log = dir.join("calls");
-    let _ = std::fs::remove_file(&log);
     std::fs::write(&bin, format!("#!/bin/sh\necho \"$*\" >> '{}'\nexit {status}\n", log.display())).expect("fake cli");
     Command::new("chmod").arg("+x").arg(&bin).status().expect("chmod");
     let output_file = dir.join("output");

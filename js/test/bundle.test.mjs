@@ -2,16 +2,14 @@
 // is today, and it must keep the fast start it exists for.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { build } from "esbuild";
 import { cliBundle } from "../build-cli.mjs";
-import { cli, fixturesDir, jsRoot } from "./helpers.mjs";
+import { cli, fixturesDir, jsRoot, scratchDir } from "./helpers.mjs";
 
-const scratch = mkdtempSync(join(tmpdir(), "mcp-contract-bundle-"));
-after(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchDir("bundle");
 
 test("dist/cli.cjs is the bundle of lib/ as it is now (else run `make build`)", async () => {
   const { outputFiles } = await build({ ...cliBundle, write: false });

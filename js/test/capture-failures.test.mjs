@@ -3,15 +3,12 @@
 // exit 1 (which CI reads as "a breaking change"). Server runs are parallel, with short timeouts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after } from 'node:test';
 import { parseTimeout } from '../lib/baseline.js';
-import { SERVERS, cliAsync, gone, mapLimit } from './helpers.mjs';
+import { cliAsync, gone, mapLimit, scratchDir, SERVERS } from './helpers.mjs';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-failures-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('failures');
 
 const STACK_TRACE = /^\s+at .+:\d+:\d+\)?$|Node\.js v\d+|node:internal/m;
 

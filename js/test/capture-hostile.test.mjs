@@ -5,18 +5,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { makeRedactor, secretForms } from '../lib/redact.js';
-import { SERVERS, cliAsync, mapLimit } from './helpers.mjs';
+import { cliAsync, mapLimit, scratchDir, SERVERS } from './helpers.mjs';
 
 const SECRET = 'Bearer Tok-AbC.123/x+y';
 const BARE = 'Tok-AbC.123/x+y';
 const ECHO_FORMS = [SECRET, BARE, encodeURIComponent(SECRET), encodeURIComponent(BARE), SECRET.toUpperCase(), BARE.toLowerCase()];
 const STACK_TRACE = /^\s+at .+:\d+:\d+\)?$|Node\.js v\d+|node:internal/m;
 
-const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-hostile-'));
+const dir = scratchDir('hostile');
 let http;
 before(async () => {
   const child = spawn(process.execPath, [path.join(SERVERS, 'hostile-http.mjs'), 'serve'], { stdio: ['ignore', 'pipe', 'inherit'] });

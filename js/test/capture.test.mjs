@@ -2,13 +2,12 @@
 // HTTP), a hand-written 2026-era server, and servers that hang, crash or print garbage.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { capture } from '../lib/capture.js';
 import { FORMAT_MARKER, SECTIONS, formatSnapshot } from '../lib/canonical.js';
 import { CliError } from '../lib/errors.js';
-import { JS_DIR, gone, httpServer, runNode, server } from './helpers.mjs';
+import { gone, httpServer, JS_DIR, runNode, scratchDir, server } from './helpers.mjs';
 
 const names = (list, key = 'name') => list.map((entity) => entity[key]);
 
@@ -97,7 +96,7 @@ test('legacy era forced, pages followed, and raw schemas kept as the server sent
 });
 
 test('a server that hangs times out, and neither it nor its child is left running', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-hang-'));
+  const dir = scratchDir('hang');
   const pidFile = path.join(dir, 'pids');
   const started = Date.now();
   await assert.rejects(capture({ ...server('hang-server.mjs', pidFile), timeoutMs: 1500 }), (error) => {
@@ -133,7 +132,7 @@ test('a command that does not exist is a clear error', async () => {
 });
 
 test('Ctrl-C during a capture ends the server and its child, exit 130', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-int-'));
+  const dir = scratchDir('int');
   const pidFile = path.join(dir, 'pids');
   const script = `
     import { capture, abortOnInterrupt } from ${JSON.stringify(path.join(JS_DIR, 'lib', 'capture.js'))};

@@ -2,16 +2,15 @@
 // engine, update the baseline; plus the argument helpers the CLI uses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { appendJobSummary, checkAgainstBaseline, parseHeader, parseTimeout, writeSnapshotFile } from '../lib/baseline.js';
 import { capture } from '../lib/capture.js';
 import { diff } from '../index.js';
-import { server } from './helpers.mjs';
+import { scratchDir, server } from './helpers.mjs';
 
 test('snapshot → baseline → check: v1 against v2 names the changes, --update accepts them', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-check-'));
+  const dir = scratchDir('check');
   const baseline = path.join(dir, 'server.json');
   await assert.rejects(checkAgainstBaseline({ baseline, ...server('surface-server.mjs', 'v1') }), /does not exist; run check with --update/);
 
@@ -35,7 +34,7 @@ test('snapshot → baseline → check: v1 against v2 names the changes, --update
 });
 
 test('snapshot files are written whole and re-read identically', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-out-'));
+  const dir = scratchDir('out');
   const { snapshot } = await capture({ ...server('modern-server.mjs'), timeoutMs: 15000 });
   const file = path.join(dir, 'snap.json');
   await writeSnapshotFile(file, snapshot);
@@ -55,7 +54,7 @@ test('--timeout and --header parsing', () => {
 });
 
 test('the job summary is appended only when GITHUB_STEP_SUMMARY is set', async () => {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'mcp-contract-summary-')), 'summary.md');
+  const file = path.join(scratchDir('summary'), 'summary.md');
   assert.equal(await appendJobSummary('# one', {}), false);
   assert.equal(await appendJobSummary('# one', { GITHUB_STEP_SUMMARY: file }), true);
   assert.equal(await appendJobSummary('# two\n', { GITHUB_STEP_SUMMARY: file }), true);

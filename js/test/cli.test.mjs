@@ -1,11 +1,10 @@
 // The CLI as users and CI scripts see it: exit codes, formats, config discovery, stdin, errors.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { rules as libraryRules, version } from "../index.js";
-import { cli, fixturesDir, repoRoot } from "./helpers.mjs";
+import { cli, fixturesDir, repoRoot, scratchDir } from "./helpers.mjs";
 
 const fixture = (rule, side) => join(fixturesDir, rule, `${side}.json`);
 const removedOld = fixture("tool.removed", "old");
@@ -15,8 +14,7 @@ const addedNew = fixture("tool.added", "new");
 const describedOld = fixture("tool.description.changed", "old");
 const describedNew = fixture("tool.description.changed", "new");
 
-const scratch = mkdtempSync(join(tmpdir(), "mcp-contract-cli-"));
-after(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchDir("cli");
 
 function scratchFile(name, text) {
   const path = join(scratch, name);

@@ -3,23 +3,21 @@
 // servers over stdio and HTTP (with the hang, crash and garbage servers and Ctrl-C).
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { loadCommands } from "../lib/cli.js";
 import { FORMATS } from "../lib/report.js";
 
 const COMMANDS = await loadCommands();
-import { cli, cliAsync, fixturesDir, gone, httpServer, repoRoot, server } from "./helpers.mjs";
+import { cli, cliAsync, fixturesDir, gone, httpServer, repoRoot, scratchDir, server } from "./helpers.mjs";
 
 const fixture = (rule, side) => join(fixturesDir, rule, `${side}.json`);
 const removed = [fixture("tool.removed", "old"), fixture("tool.removed", "new")];
 const described = [fixture("tool.description.changed", "old"), fixture("tool.description.changed", "new")];
 
-const scratch = mkdtempSync(join(tmpdir(), "mcp-contract-commands-"));
-after(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchDir("commands");
 const file = (name, text) => {
   const path = join(scratch, name);
   writeFileSync(path, typeof text === "string" ? text : JSON.stringify(text));

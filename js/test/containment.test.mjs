@@ -3,14 +3,11 @@
 // one error line), and when the CLI is killed with SIGKILL (its watcher process ends them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after } from 'node:test';
-import { SERVERS, cliAsync, gone, mapLimit } from './helpers.mjs';
+import { cliAsync, gone, mapLimit, scratchDir, SERVERS } from './helpers.mjs';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-family-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('family');
 
 const family = (mode, pidFile) => ['--', process.execPath, path.join(SERVERS, 'family-server.mjs'), 'serve', mode, pidFile];
 const pidsIn = (file) => readFileSync(file, 'utf8').split(' ').map(Number);

@@ -1,7 +1,8 @@
 // Shared by the JS tests: run the CLI as a user would, and the native Rust runner for comparison.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -10,6 +11,23 @@ export const repoRoot = resolve(jsRoot, "..");
 export const cliPath = join(jsRoot, "bin", "mcp-contract.js");
 export const fixturesDir = join(repoRoot, "tests", "fixtures", "rules");
 export const corpusDir = join(repoRoot, "tests", "corpus");
+
+const scratchDirs = [];
+/**
+ * A fresh folder `mcp-contract-<label>-XXXXXX` under the temp directory (the per-run TMPDIR that
+ * `make test` sets), removed when this test process exits, pass or fail. Every JS test makes its
+ * temporary files here, so `make test` can fail a run that leaves an `mcp-contract-*` folder.
+ */
+export function scratchDir(label) {
+  if (scratchDirs.length === 0) {
+    process.on("exit", () => {
+      for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+    });
+  }
+  const dir = mkdtempSync(join(tmpdir(), `mcp-contract-${label}-`));
+  scratchDirs.push(dir);
+  return dir;
+}
 
 /** Every rule fixture pair: `{ rule, old, new }` paths. */
 export function fixturePairs() {

@@ -2,14 +2,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { checkStdinUse, parseGitSpec, readInput } from '../lib/inputs.js';
+import { scratchDir } from './helpers.mjs';
 
 function repo() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-git-'));
+  const dir = scratchDir('git');
   const git = (...args) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
   git('init', '-q', '-b', 'main');
   git('config', 'user.email', 'test@example.com');
@@ -25,7 +25,7 @@ function repo() {
 }
 
 test('files, with clear errors for missing files and directories', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-in-'));
+  const dir = scratchDir('in');
   writeFileSync(path.join(dir, 'a #1%.json'), '{"tools": []}');
   assert.equal(String(await readInput('a #1%.json', { cwd: dir })), '{"tools": []}');
   await assert.rejects(readInput('nope.json', { label: 'OLD', cwd: dir }), /^CliError: OLD: file `nope.json` not found$/);
@@ -51,7 +51,17 @@ test('git errors name the missing ref or path', async () => {
   await assert.rejects(readInput('git:main:snapshots/missing.json', { label: 'OLD', cwd: dir }), /OLD: path `snapshots\/missing.json` does not exist at `main`/);
   await assert.rejects(readInput('git:main', { label: 'OLD', cwd: dir }), /is not git:REF:PATH/);
   await assert.rejects(readInput('git:--output=/tmp/x:p', { label: 'OLD', cwd: dir }), /is not a git ref/);
-  await assert.rejects(readInput('git:main:x.json', { label: 'OLD', cwd: tmpdir() }), /not inside a git repository/);
+  // The scratch folder may sit inside this repository (make test's TMPDIR is under target/):
+  // stop git's search for a repository at the folder's parent.
+  const outside = scratchDir('nogit');
+  const ceiling = process.env.GIT_CEILING_DIRECTORIES;
+  process.env.GIT_CEILING_DIRECTORIES = path.dirname(outside);
+  try {
+    await assert.rejects(readInput('git:main:x.json', { label: 'OLD', cwd: outside }), /not inside a git repository/);
+  } finally {
+    if (ceiling === undefined) delete process.env.GIT_CEILING_DIRECTORIES;
+    else process.env.GIT_CEILING_DIRECTORIES = ceiling;
+  }
 });
 
 test('git specs split at the first colon, so paths may hold colons', () => {

@@ -4,15 +4,13 @@
 // the same limits is tests/limits.rs.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { diff } from "../index.js";
-import { cli, cliPath } from "./helpers.mjs";
+import { cli, cliPath, scratchDir } from "./helpers.mjs";
 
-const dir = mkdtempSync(join(tmpdir(), "mcp-contract-limits-"));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir("limits");
 
 let written = 0;
 /** Diffs through the CLI (JSON report, or the error line) from temp files. */

@@ -4,13 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { semanticNotes } from '../lib/semantic.js';
 import { render as renderReport } from '../index.js';
+import { scratchDir } from './helpers.mjs';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-semantic-'));
+const dir = scratchDir('semantic');
 
 /** The engine's output for a pair (through the npm API), optionally with notes. */
 function render(format, old, next, notes) {

@@ -1,11 +1,12 @@
 // Shared by the browser tests and the benchmark: a tiny static server for www/dist on
 // 127.0.0.1 (random free port) and Debian's chromium driven by playwright-core.
 import { createServer } from "node:http";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+// One temp-folder helper for every JS test in the repository (removed at exit, pass or fail).
+import { scratchDir } from "../../js/test/helpers.mjs";
 
 export const www = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const dist = path.join(www, "dist");
@@ -50,7 +51,7 @@ export async function serveDist() {
 
 /** Launches chromium with a fresh profile; `close()` also removes the profile. */
 export async function launchBrowser() {
-  const profile = await mkdtemp(path.join(tmpdir(), "mcp-contract-www-"));
+  const profile = scratchDir("www");
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
