@@ -33,11 +33,13 @@ const LISTS = [
  * capture, default 30 000), `era` ('auto' | 'modern' | 'legacy'), `signal` (an AbortSignal,
  * e.g. wired to SIGINT), `env` (environment for header values and the server; default
  * process.env), `maxBytes` (the most the server may send: stdout, or HTTP bodies in all;
- * default 256 MiB). Resolves to `{ snapshot, era }`; rejects with a CliError that says what
+ * default 256 MiB), `onProgress` (called with `{ phase, … }` events: start, handshake,
+ * connected, page, list, done, failed; see lib/progress.js). Resolves to `{ snapshot, era }`; rejects with a CliError that says what
  * happened, with the server's last stderr lines for stdio servers.
  */
 export async function capture(options) {
   const { timeoutMs = 30_000, era = 'auto', signal, env = process.env, maxBytes = DEFAULT_MAX_BYTES } = options;
+  const progress = options.onProgress ?? (() => {});
   const redactor = makeRedactor(headerValues(options, env));
   let session;
   // An HTTP body past the byte limit ends the session at once (its request is still reading).
@@ -68,22 +70,30 @@ export async function capture(options) {
   stop.catch(() => {});
   try {
     const work = (async () => {
+      progress({ phase: 'start', server: serverLabel(kind, options) });
       await transport.start();
       step = 'the handshake';
-      const parts = await handshake(session, transport, era, (s) => (step = s));
+      const parts = await handshake(session, transport, era, (s) => {
+        step = s;
+        progress({ phase: 'handshake', method: s });
+      });
+      const name = parts.serverInfo?.name;
+      progress({ phase: 'connected', server: typeof name === 'string' ? name : serverLabel(kind, options), protocolVersion: parts.protocolVersion });
       for (const list of LISTS) {
         step = list.method;
-        const items = await listAll(session, list, parts);
+        const items = await listAll(session, list, parts, progress);
         if (items !== undefined) parts[list.section] = items;
       }
       parts.capture = { method: parts.capture.method, transport: kind };
       const snapshot = canonicalSnapshot(parts);
       refuseUnsafe(snapshot, redactor);
+      progress({ phase: 'done' });
       return { snapshot, era: parts.capture.method === 'server/discover' ? 'modern' : 'legacy' };
     })();
     work.catch(() => {});
     return await Promise.race([work, stop]);
   } catch (error) {
+    progress({ phase: 'failed' });
     // A server that broke the connection is usually exiting: a moment for its exit code and
     // its last stderr lines, which say more than "the server is not running".
     if (kind === 'stdio' && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED') await waitFor(() => transport.closed, 300);
@@ -225,7 +235,7 @@ function modernMeta() {
 }
 
 /** All pages of one list, or undefined when the server does not offer the section. */
-async function listAll(session, { section, method, capability }, parts) {
+async function listAll(session, { section, method, capability }, parts, progress) {
   const capabilities = parts.capabilities;
   const declared = capabilities && typeof capabilities === 'object' ? capability in capabilities : null;
   if (declared === false) return undefined;
@@ -247,8 +257,12 @@ async function listAll(session, { section, method, capability }, parts) {
     const list = result?.[section];
     if (!Array.isArray(list)) throw new Error(`${method} returned no \`${section}\` array${page ? ` on page ${page + 1}` : ''}`);
     items.push(...list);
+    progress({ phase: 'page', method, section, page: page + 1, items: items.length });
     cursor = result.nextCursor;
-    if (cursor === undefined || cursor === null) return items;
+    if (cursor === undefined || cursor === null) {
+      progress({ phase: 'list', method, section, pages: page + 1, items: items.length });
+      return items;
+    }
     if (typeof cursor !== 'string') throw new Error(`${method} returned a nextCursor that is not a string`);
     if (seen.has(cursor)) throw new Error(`${method} returned the cursor ${JSON.stringify(cursor)} twice: its pagination loops`);
     seen.add(cursor);
@@ -263,6 +277,11 @@ function withDeadline(promise, ms) {
     timer = setTimeout(() => reject(Object.assign(new Error('server/discover got no answer'), { code: 'DISCOVER_SLOW' })), ms);
   });
   return Promise.race([promise, slow]).finally(() => clearTimeout(timer));
+}
+
+/** How progress lines name the server before it has said its name. */
+function serverLabel(kind, options) {
+  return kind === 'stdio' ? `\`${[options.command, ...(options.args ?? [])].join(' ')}\`` : options.url;
 }
 
 /** Turns any failure into one CliError naming what happened (never a header value). */

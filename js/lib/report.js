@@ -5,6 +5,7 @@ import { engine } from "./engine.js";
 import { wantsColor } from "./color.js";
 import { CliError, UsageError } from "./errors.js";
 import { appendJobSummary, writeReport } from "./io.js";
+import { VERBOSITY_HELP, VERBOSITY_OPTIONS, verbosityOf } from "./verbosity.js";
 
 export const FORMATS = ["text", "json", "markdown", "sarif", "github", "junit"];
 export const THRESHOLDS = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION", "none"];
@@ -21,6 +22,7 @@ export const REPORT_OPTIONS = {
   "new-version": { type: "string" },
   semantic: { type: "boolean" },
   "semantic-cmd": { type: "string" },
+  ...VERBOSITY_OPTIONS,
 };
 
 export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: .mcp-contract.yaml (or .yml) in the current
@@ -36,7 +38,7 @@ export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: 
   --semantic           advisory one-line notes on prose changes from a language model
                        (MCP_CONTRACT_SEMANTIC_URL, _MODEL, _API_KEY); never changes the verdict
   --semantic-cmd CMD   run CMD for --semantic instead (request JSON on stdin, notes JSON on stdout)
-Severities: BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION.
+${VERBOSITY_HELP}Severities: BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION.
 With --format github and $GITHUB_STEP_SUMMARY set, the Markdown report is appended to the job summary.
 `;
 
@@ -55,6 +57,7 @@ export function checkReportOptions(values) {
   }
   if (values["semantic-cmd"] !== undefined && !values.semantic) values.semantic = true;
   if (values.output === "") throw new UsageError("--output needs a file name");
+  verbosityOf(values);
 }
 
 /**
@@ -120,7 +123,7 @@ async function notesFor(oldText, newText, configText, values, ctx, env) {
   }
   const { notes, warnings, interrupted } = result;
   if (interrupted) throw new CliError("interrupted during --semantic; its command was ended", { exitCode: 130 });
-  for (const warning of warnings) ctx.stderr.write(`mcp-contract: warning: ${warning}\n`);
+  if (!values.quiet) for (const warning of warnings) ctx.stderr.write(`mcp-contract: warning: ${warning}\n`);
   return notes;
 }
 

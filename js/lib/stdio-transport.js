@@ -146,13 +146,16 @@ export class GroupStdioTransport {
   }
 
   _keepStderr(line) {
-    this.stderrLines.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+    // Shown in error messages: control characters (escape sequences, a stray \r) are escaped,
+    // so that a server's stderr cannot rewrite the terminal or a CI log.
+    const clipped = line.length > 500 ? `${line.slice(0, 500)}…` : line;
+    this.stderrLines.push(escapeControls(clipped));
     if (this.stderrLines.length > STDERR_LINES_KEPT) this.stderrLines.shift();
   }
 
   /** The last stderr lines, including a final line without newline. */
   lastStderr() {
-    return this._stderr ? [...this.stderrLines, this._stderr] : [...this.stderrLines];
+    return this._stderr ? [...this.stderrLines, escapeControls(this._stderr)] : [...this.stderrLines];
   }
 
   _fail(message, code = 'PROTOCOL') {
@@ -209,6 +212,11 @@ export class GroupStdioTransport {
     child.stderr.destroy();
     this.onclose?.();
   }
+}
+
+/** Control characters but tab as `\uXXXX`. */
+function escapeControls(text) {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function preview(line) {

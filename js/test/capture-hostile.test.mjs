@@ -74,9 +74,20 @@ test('HTTP: a server that never answers times out (snapshot and check) with one 
 });
 
 test('HTTP: Ctrl-C while a server never answers is one line and exit 130', async () => {
-  const result = await viaHttp(['snapshot'], '/hang', ['--timeout', '60'], {
-    onSpawn: (child) => setTimeout(() => child.kill('SIGINT'), 1500),
+  // Signalled once its progress says it is waiting (a fixed delay loses to a loaded machine).
+  const result = await viaHttp(['snapshot'], '/hang', ['--timeout', '60', '--verbose'], {
+    onSpawn: (child) => {
+      let seen = '';
+      child.stderr.on('data', (chunk) => {
+        if (seen !== null) seen += chunk;
+        if (seen !== null && seen.includes('handshake (server/discover)')) {
+          seen = null; // once: a second Ctrl-C after the CLI's handler is gone would kill it
+          child.kill('SIGINT');
+        }
+      });
+    },
   });
+  result.stderr = result.stderr.replace(/^mcp-contract: (starting|handshake) .*\n/gm, '');
   assertOneLineError(result, /^mcp-contract: capture failed: .*interrupted by SIGINT while waiting for server\/discover$/m, 130);
 });
 

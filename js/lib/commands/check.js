@@ -28,7 +28,7 @@ export async function run(values, positionals, ctx, server = []) {
   }
   if (!values.baseline) throw new UsageError("check needs --baseline FILE (create it with --update, or with snapshot --out FILE)");
   checkReportOptions(values);
-  const capturing = await captureOptions(values, server, name);
+  const capturing = await captureOptions(values, server, name, ctx);
   await redactSecrets(ctx, capturing);
   const config = loadConfig(values.config, ctx.cwd, capturing.maxBytes);
   const { checkAgainstBaseline } = await import("../baseline.js");
@@ -40,6 +40,6 @@ export async function run(values, positionals, ctx, server = []) {
   const next = { name: serverName(capturing), text: result.newText, path: repositoryPath(values.baseline, ctx.cwd) };
   const status = await deliver({ old, new: next, config, values, ctx });
   if (!result.updated) return status;
-  ctx.stderr.write(`mcp-contract: baseline ${values.baseline} ${result.created ? "created" : "updated"} from the capture\n`);
+  if (!values.quiet) ctx.stderr.write(`mcp-contract: baseline ${values.baseline} ${result.created ? "created" : "updated"} from the capture\n`);
   return 0;
 }

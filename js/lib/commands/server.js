@@ -3,6 +3,7 @@
 //! capture modules (and the MCP SDK for HTTP) are imported only when a command captures.
 import { UsageError } from "../errors.js";
 import { MAX_BYTES_HELP, MAX_BYTES_OPTION, maxBytesOf } from "../limits.js";
+import { verbosityOf } from "../verbosity.js";
 
 export const SERVER_OPTIONS = {
   url: { type: "string" },
@@ -19,8 +20,11 @@ export const SERVER_HELP = `  -- COMMAND [ARGS…]    the server to run over std
                        ended on every path, including Ctrl-C (exit 130)
 ${MAX_BYTES_HELP}`;
 
-/** The capture options for capture.js from the parsed flags and the words after `--`. */
-export async function captureOptions(values, server, commandName) {
+/**
+ * The capture options for capture.js from the parsed flags and the words after `--`; with
+ * `ctx`, progress goes to its standard error (see lib/progress.js for when).
+ */
+export async function captureOptions(values, server, commandName, ctx) {
   const { parseHeader, parseTimeout } = await import("../baseline.js");
   if (values.url !== undefined && server.length > 0) {
     throw new UsageError(`${commandName}: give either --url URL or -- COMMAND [ARGS…], not both`);
@@ -30,6 +34,21 @@ export async function captureOptions(values, server, commandName) {
   }
   if (values.header !== undefined && values.url === undefined) throw new UsageError("--header only applies with --url");
   const options = { timeoutMs: values.timeout === undefined ? 30_000 : parseTimeout(values.timeout), maxBytes: maxBytesOf(values) };
+  if (ctx) {
+    const { progressReporter } = await import("../progress.js");
+    // Reads ctx.stderr when called, so that it writes through redactSecrets' stream.
+    const stderr = {
+      get isTTY() {
+        return ctx.stderr.isTTY;
+      },
+      get columns() {
+        return ctx.stderr.columns;
+      },
+      write: (text) => ctx.stderr.write(text),
+    };
+    const onProgress = progressReporter(stderr, verbosityOf(values));
+    if (onProgress) options.onProgress = onProgress;
+  }
   if (values.url !== undefined) return { ...options, url: values.url, headers: (values.header ?? []).map(parseHeader) };
   return { ...options, command: server[0], args: server.slice(1) };
 }

@@ -1,6 +1,7 @@
 //! `mcp-contract snapshot`: capture a live server (stdio or Streamable HTTP) into the canonical
 //! snapshot, printed or written to `--out FILE`.
 import { UsageError } from "../errors.js";
+import { VERBOSITY_HELP, VERBOSITY_OPTIONS } from "../verbosity.js";
 import { SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets } from "./server.js";
 
 export const name = "snapshot";
@@ -15,15 +16,15 @@ commit and to diff.
 
 Options:
   --out FILE           write the snapshot to FILE (atomically) instead of standard output
-${SERVER_HELP}`;
-export const options = { out: { type: "string", short: "o" }, ...SERVER_OPTIONS };
+${SERVER_HELP}${VERBOSITY_HELP}`;
+export const options = { out: { type: "string", short: "o" }, ...SERVER_OPTIONS, ...VERBOSITY_OPTIONS };
 
 export async function run(values, positionals, ctx, server = []) {
   if (positionals.length > 0) {
     throw new UsageError(`snapshot takes no arguments before -- (got \`${positionals[0]}\`); the server command goes after --`);
   }
   if (values.out === "") throw new UsageError("--out needs a file name");
-  const capturing = await captureOptions(values, server, name);
+  const capturing = await captureOptions(values, server, name, ctx);
   await redactSecrets(ctx, capturing);
   const [{ capture }, { formatSnapshot }, { writeSnapshotFile }] = await Promise.all([
     import("../capture.js"),
@@ -35,7 +36,7 @@ export async function run(values, positionals, ctx, server = []) {
     ctx.stdout.write(formatSnapshot(snapshot));
   } else {
     await writeSnapshotFile(values.out, snapshot);
-    ctx.stderr.write(`mcp-contract: snapshot written to ${values.out}\n`);
+    if (!values.quiet) ctx.stderr.write(`mcp-contract: snapshot written to ${values.out}\n`);
   }
   return 0;
 }
