@@ -11,21 +11,6 @@ export function pointerTokens(pointer) {
     .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
-/**
- * Walks `root` (nodes `{from, to, keyFrom, children?: Map}`) along `pointer`:
- * `{from, to, keyFrom, exact}`, where `from`–`to` is the value's own span and `keyFrom` where its
- * member starts (its key, or its `- `); a missing token stops at the deepest node found.
- */
-function walk(root, pointer) {
-  let node = root;
-  for (const token of pointerTokens(pointer)) {
-    const child = node.children?.get(token);
-    if (!child) return { from: node.from, to: node.to, keyFrom: node.keyFrom, exact: false };
-    node = child;
-  }
-  return { from: node.from, to: node.to, keyFrom: node.keyFrom, exact: true };
-}
-
 const QUOTE = 34;
 const BACKSLASH = 92;
 const COMMA = 44;
@@ -227,79 +212,88 @@ function unquote(key) {
 }
 
 /**
- * An index of block-style YAML built in one pass over its lines: mapping keys and `- ` sequence
- * items become nodes spanning their lines. Flow collections (`[a, b]`, `{a: 1}`), block scalars
- * (`|`, `>`) and multi-line plain scalars are leaves: a pointer into them stops at their member.
+ * Locates many pointers in block-style YAML with one pass over its lines: mapping keys and `- `
+ * sequence items on an asked-for path become spans from their key (or `- `) to their last line;
+ * every line inside a member off those paths is skipped after counting its indentation. Flow
+ * collections (`[a, b]`, `{a: 1}`), block scalars (`|`, `>`) and multi-line plain scalars are
+ * leaves: a pointer into them stops at their member (`exact: false`).
  */
-export class YamlIndex {
-  constructor(text) {
-    this.text = text;
-    this.root = { from: 0, to: text.length, keyFrom: 0, children: new Map() };
-    // Open containers, outermost first: `{node, column, kind: "map"|"seq", count, last}`.
-    const stack = [{ node: this.root, column: -1, kind: null, count: 0, last: null }];
-    let offset = 0;
-    let scalarColumn = -1; // inside a block scalar: lines indented deeper than this are its text
-    for (const line of text.split("\n")) {
-      const lineFrom = offset;
-      const lineTo = offset + line.length;
-      offset = lineTo + 1;
-      const body0 = line.replace(/\r$/, "");
-      const lead = body0.length - body0.trimStart().length;
-      let body = body0.slice(lead);
-      if (body === "" || body.startsWith("#")) continue;
-      if (scalarColumn >= 0 && lead > scalarColumn) {
-        for (const frame of stack) if (frame.last) frame.last.to = lineTo;
+export function locateYamlAll(text, pointers) {
+  const trie = pointerTrie(pointers);
+  trie.node = { from: 0, to: text.length, keyFrom: 0 };
+  // Open containers, outermost first: `{trie, column, kind: "map"|"seq", count, last}`, where
+  // `last` is the container's latest entry `{trie, column, isKey}` (`trie` null: not asked for).
+  const stack = [{ trie, column: -1, kind: null, count: 0, last: null }];
+  const extendTo = (to) => {
+    for (const frame of stack) if (frame.last?.trie) frame.last.trie.node.to = to;
+  };
+  // Lines indented deeper than `skipColumn` belong to a member nobody asked about, or to a block
+  // scalar; `skipItems` also skips `- ` items at that column (a key's same-column sequence).
+  let skipColumn = -1;
+  let skipItems = false;
+  for (let lineFrom = 0; lineFrom <= text.length;) {
+    let lineEnd = text.indexOf("\n", lineFrom);
+    if (lineEnd < 0) lineEnd = text.length;
+    const lineTo = text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 1 : lineEnd;
+    const from = lineFrom;
+    lineFrom = lineEnd + 1;
+    let lead = from;
+    while (text.charCodeAt(lead) === 32) lead++;
+    const first = text.charCodeAt(lead);
+    if (lead >= lineTo || first === 35 /* # */ || first === 9) continue;
+    const column = lead - from;
+    if (skipColumn >= 0) {
+      const dashHere = first === 45 && (lead + 1 >= lineTo || text.charCodeAt(lead + 1) === 32);
+      if (column > skipColumn || (column === skipColumn && skipItems && dashHere)) {
+        extendTo(lineTo);
         continue;
       }
-      scalarColumn = -1;
-      if (lead === 0 && (body.startsWith("---") || body.startsWith("..."))) continue;
-      let column = lead;
-      // One line may open several levels: `- - key: value`, `- name: x`.
-      for (;;) {
-        const dash = YAML_DASH.exec(body);
-        const key = dash ? null : YAML_KEY.exec(body);
-        if (!dash && !key) break;
-        const kind = dash ? "seq" : "map";
-        while (stack.length > 1) {
-          const top = stack.at(-1);
-          if (top.column > column || (top.column === column && top.kind === "seq" && kind === "map")) stack.pop();
-          else break;
-        }
-        let top = stack.at(-1);
-        if (top.column < column) {
-          const parent = top.last ?? top.node;
-          stack.push((top = { node: parent, column, kind, count: 0, last: null }));
-        } else if (top.kind === "map" && kind === "seq" && top.last) {
-          // `key:` followed by items at the key's own column: the items belong to that key.
-          stack.push((top = { node: top.last, column, kind, count: 0, last: null }));
-        }
-        const consumed = (dash ?? key)[0].length;
-        const keyFrom = lineFrom + column;
-        body = body.slice(consumed);
-        column += consumed;
-        const child = { from: body ? lineFrom + column : keyFrom, to: lineTo, keyFrom };
-        top.node.children ??= new Map();
-        top.node.children.set(dash ? String(top.count++) : unquote(key[1]), child);
-        top.last = child;
-        if (!dash) {
-          if (/^[|>]/.test(body)) scalarColumn = column - consumed;
-          break;
-        }
-      }
-      for (const frame of stack) if (frame.last) frame.last.to = lineTo;
+      skipColumn = -1;
     }
+    let body = text.slice(lead, lineTo);
+    if (column === 0 && (body.startsWith("---") || body.startsWith("..."))) continue;
+    let at = column;
+    // One line may open several levels: `- - key: value`, `- name: x`.
+    for (;;) {
+      const dash = YAML_DASH.exec(body);
+      const key = dash ? null : YAML_KEY.exec(body);
+      if (!dash && !key) break;
+      const kind = dash ? "seq" : "map";
+      while (stack.length > 1) {
+        const top = stack.at(-1);
+        if (top.column > at || (top.column === at && top.kind === "seq" && kind === "map")) stack.pop();
+        else break;
+      }
+      let top = stack.at(-1);
+      if (top.column < at) {
+        stack.push((top = { trie: top.last ? top.last.trie : top.trie, column: at, kind, count: 0, last: null }));
+      } else if (top.kind === "map" && kind === "seq" && top.last) {
+        // `key:` followed by items at the key's own column: the items belong to that key.
+        stack.push((top = { trie: top.last.trie, column: at, kind, count: 0, last: null }));
+      }
+      const consumed = (dash ?? key)[0].length;
+      const keyFrom = from + at;
+      body = body.slice(consumed);
+      at += consumed;
+      const name = dash ? String(top.count++) : unquote(key[1]);
+      const childTrie = top.trie?.children.get(name) ?? null;
+      if (childTrie) childTrie.node = { from: body ? from + at : keyFrom, to: lineTo, keyFrom };
+      top.last = { trie: childTrie, column: at - consumed, isKey: !dash };
+      if (!childTrie || (!dash && /^[|>]/.test(body))) {
+        skipColumn = at - consumed;
+        skipItems = !dash;
+        break;
+      }
+      if (!dash) break;
+    }
+    extendTo(lineTo);
   }
-
-  locate(pointer) {
-    return walk(this.root, pointer);
-  }
+  return new Map(pointers.map((pointer) => [pointer, pointer == null ? null : lookup(trie, pointer)]));
 }
 
 /** Locates many pointers in JSON or YAML text with one pass over it (see `locateJsonAll`). */
 export function locateAll(text, pointers) {
-  if (looksLikeJson(text)) return locateJsonAll(text, pointers);
-  const index = new YamlIndex(text);
-  return new Map(pointers.map((pointer) => [pointer, pointer == null ? null : index.locate(pointer)]));
+  return looksLikeJson(text) ? locateJsonAll(text, pointers) : locateYamlAll(text, pointers);
 }
 
 /** Locates one pointer in JSON or YAML text; null when there is nothing to point at. */

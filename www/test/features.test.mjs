@@ -193,6 +193,24 @@ test("the prose classifier's reasoning reads as sentences, and its rules say who
   await fixed.page.close();
 });
 
+test("an overridden severity is the one the message and badge show", async () => {
+  const pair = example("rule:tool.description.changed");
+  const config = "severity_overrides:\n  tool.description.changed: DOCUMENTATION\n";
+  const { page } = await open(await encodeState({ old: pair.old, new: pair.new, config }));
+  const change = engine.diff(pair.old, pair.new, config).changes[0];
+  assert.equal(change.severity, "DOCUMENTATION");
+  const item = await page.$eval('#report .change[data-kind="change"]', (node) => ({
+    severity: node.dataset.severity,
+    message: node.querySelector(".message").textContent,
+    meta: node.querySelector(".meta").textContent,
+  }));
+  assert.equal(item.severity, "DOCUMENTATION");
+  assert.equal(item.message, change.message);
+  assert.doesNotMatch(item.message, /potentially breaking|non-breaking/i);
+  assert.match(item.meta, new RegExp(`overridden from ${change.defaultSeverity}`));
+  await page.close();
+});
+
 test("work survives a reload", async () => {
   const { page } = await open("#example=" + encodeURIComponent("rule:tool.added"));
   await page.click("#editor-config .cm-content");

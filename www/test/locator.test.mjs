@@ -68,6 +68,52 @@ test("every reported pointer locates its value's own span, pretty or minified", 
   assert.ok(checked > 40, `only ${checked} pointers checked`);
 });
 
+/** Block-style YAML for a JSON value: keys and strings double-quoted (JSON's quoting is YAML's). */
+function toYaml(value, indent = 0) {
+  const pad = " ".repeat(indent);
+  const nested = (v) => v !== null && typeof v === "object" && Object.keys(v).length > 0;
+  const scalar = (v) => (v !== null && typeof v === "object" ? (Array.isArray(v) ? "[]" : "{}") : JSON.stringify(v));
+  const lines = [];
+  for (const [key, item] of Array.isArray(value) ? value.map((v) => [null, v]) : Object.entries(value)) {
+    const head = key === null ? `${pad}-` : `${pad}${JSON.stringify(key)}:`;
+    if (nested(item)) lines.push(head, toYaml(item, indent + 2));
+    else lines.push(`${head} ${scalar(item)}`);
+  }
+  return lines.join("\n");
+}
+
+test("YAML: every reported pointer of the examples, written as block YAML, is found exactly", async () => {
+  const engine = await loadEngine(dist);
+  let checked = 0;
+  for (const pair of await examplePairs()) {
+    const documents = { old: JSON.parse(pair.old), new: JSON.parse(pair.new) };
+    const yaml = { old: toYaml(documents.old) + "\n", new: toYaml(documents.new) + "\n" };
+    const report = engine.diff(yaml.old, yaml.new, null);
+    for (const change of report.changes) {
+      for (const side of ["old", "new"]) {
+        const pointer = change[`${side}Pointer`];
+        if (pointer === null || pointer === undefined || pointer === "") continue;
+        const range = locate(yaml[side], pointer);
+        const what = `${pair.id} ${change.rule} ${side} ${pointer}`;
+        assert.equal(range.exact, true, what);
+        const value = valueAt(documents[side], pointer);
+        const key = pointerTokens(pointer).at(-1);
+        const member = yaml[side].slice(range.keyFrom, range.to);
+        assert.ok(
+          member.startsWith(`${JSON.stringify(key)}:`) || member.startsWith("-"),
+          `${what}: ${member.slice(0, 40)}`,
+        );
+        if (value === null || typeof value !== "object" || Object.keys(value).length === 0) {
+          const text = yaml[side].slice(range.from, range.to);
+          assert.deepEqual(JSON.parse(text), value, what);
+        }
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 40, `only ${checked} pointers checked`);
+});
+
 test("locating a thousand pointers is one pass: linear in the text, not in the pointers", () => {
   const tools = Array.from({ length: 2000 }, (_, i) => ({
     name: `tool_${i}`,
@@ -90,6 +136,38 @@ test("locating a thousand pointers is one pass: linear in the text, not in the p
     `# locate in ${(text.length / 1e6).toFixed(1)} MB minified: 1 pointer ${one.ms.toFixed(1)} ms, 1000 pointers ${all.ms.toFixed(1)} ms`,
   );
   assert.ok(all.ms < one.ms * 20 + 50, `1000 pointers took ${all.ms} ms against ${one.ms} ms for one`);
+});
+
+test("YAML: a thousand pointers in a generated 2,000-tool document are found in one pass", () => {
+  const lines = ["tools:"];
+  for (let i = 0; i < 2000; i++) {
+    lines.push(
+      `  - name: tool_${i}`,
+      `    description: "Tool ${i}: does things"`,
+      "    inputSchema:",
+      "      type: object",
+    );
+    lines.push(
+      "      properties:",
+      `        p${i}:`,
+      "          type: string",
+      "          enum:",
+      "            - a",
+      "            - b",
+    );
+  }
+  const text = lines.join("\n") + "\n";
+  const pointers = Array.from({ length: 1000 }, (_, i) => `/tools/${i * 2}/inputSchema/properties/p${i * 2}/enum/1`);
+  const started = performance.now();
+  const found = locateAll(text, pointers);
+  const elapsed = performance.now() - started;
+  for (const pointer of pointers) {
+    const range = found.get(pointer);
+    assert.equal(range.exact, true, pointer);
+    assert.equal(text.slice(range.keyFrom, range.to), "- b", pointer);
+    assert.equal(text.slice(range.from, range.to), "b", pointer);
+  }
+  console.log(`# locate in ${(text.length / 1e6).toFixed(2)} MB of YAML: 1000 pointers ${elapsed.toFixed(1)} ms`);
 });
 
 test("pointer tokens unescape ~1 and ~0 and a missing member falls back to its parent", () => {
