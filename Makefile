@@ -113,6 +113,7 @@ bench: build
 	$(NODE) scripts/bench-wasm.mjs
 	@$(MAKE) --no-print-directory wasm-size
 	@$(NODE) scripts/bench-cli.mjs
+	@bash scripts/bench-install.sh
 	@if [ -f www/package.json ] && grep -q '"bench"' www/package.json; then cd www && $(NPM) run --silent bench; fi
 
 wasm-size:

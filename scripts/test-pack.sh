@@ -30,5 +30,18 @@ if ! grep -q '"name": "search_issues"' <<<"$explained"; then
   printf 'test-pack: explain tool.removed shows no example pair:\n%s\n' "$explained" >&2
   exit 1
 fi
+# A diff-only install carries no MCP SDK (an optional peer, needed only by `snapshot --url`),
+# and capturing over HTTP without it says what to install.
+mkdir "$tmp/project"
+(cd "$tmp/project" && echo '{"name":"p","version":"1.0.0","private":true}' >package.json \
+  && npm_config_cache="$tmp/.npm" npm install --offline --no-audit --no-fund --loglevel=error "../$tarball" >/dev/null)
+if [ -e "$tmp/project/node_modules/@modelcontextprotocol/sdk" ]; then echo "test-pack: a diff-only install contains the MCP SDK" >&2; exit 1; fi
+packages=$(find "$tmp/project/node_modules" -mindepth 1 -maxdepth 1 -not -name '.*' | wc -l)
+status=0
+missing=$(cd "$tmp/project" && node node_modules/.bin/mcp-contract snapshot --url http://127.0.0.1:9/mcp 2>&1) || status=$?
+if [ "$status" -ne 2 ] || ! grep -q 'npm install @modelcontextprotocol/sdk' <<<"$missing"; then
+  printf 'test-pack: snapshot --url without the SDK should exit 2 naming the install command, got exit %s:\n%s\n' "$status" "$missing" >&2
+  exit 1
+fi
 version=$(npm_config_cache="$tmp/.npm" npx --offline --yes "./$tarball" --version)
-echo "test-pack: ok ($tarball, $(wc -c <"$tarball") bytes, $version, offline npx diff exit 1 as expected, explain shows the example)"
+echo "test-pack: ok ($tarball, $(wc -c <"$tarball") bytes, $version, offline npx diff exit 1 as expected, explain shows the example; a diff-only install has $packages package(s) and no MCP SDK, and snapshot --url names the install command)"
