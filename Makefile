@@ -22,7 +22,7 @@ WASM_RELEASE := target/$(WASM_TARGET)/release/$(CRATE).wasm
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 JS_DEPS_STAMP := js/node_modules/.package-lock.json
 
-.PHONY: build build-www demo test test-suites test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
+.PHONY: build build-www demo test test-suites setup-chrome test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
 	setup setup-rust setup-wasm-bindgen
 
 # ---- setup: install only what is missing ----
@@ -82,7 +82,7 @@ test:
 	  fi; \
 	  echo "make test: every suite passed and removed its temp folders"
 
-test-suites: test-rust test-wasm build test-js test-pack test-www
+test-suites: setup-chrome test-rust test-wasm build test-js test-pack test-www
 
 test-rust: setup-rust
 	$(CARGO) fmt --check
@@ -101,10 +101,20 @@ test-js: build $(JS_DEPS_STAMP)
 test-pack: build $(JS_DEPS_STAMP)
 	bash scripts/test-pack.sh
 
+# The playground's browser tests need a Chromium or Chrome: scripts/find-chrome.sh finds one
+# (CHROME_PATH, the usual locations, PATH) or installs Debian's chromium with apt-get when it can,
+# else stops with one line naming what to install. make test checks this first, not after the
+# Rust suites.
+setup-chrome:
+	@if [ -f www/package.json ] && grep -q '"test"' www/package.json; then \
+	  chrome=$$(bash scripts/find-chrome.sh --install); echo "browser for the playground tests: $$chrome"; \
+	fi
+
 test-www:
 	@if [ -f www/package.json ] && grep -q '"test"' www/package.json; then \
+	  chrome=$$(bash scripts/find-chrome.sh --install); \
 	  [ -d www/node_modules ] || (cd www && $(NPM) ci --no-audit --no-fund --loglevel=error); \
-	  cd www && $(NPM) test; \
+	  cd www && CHROME_PATH="$$chrome" $(NPM) test; \
 	fi
 
 # ---- bench ----

@@ -1,5 +1,7 @@
 // Shared by the browser tests and the benchmark: a tiny static server for www/dist on
-// 127.0.0.1 (random free port) and Debian's chromium driven by playwright-core.
+// 127.0.0.1 (random free port) and a Chromium or Chrome (Debian's chromium in CI) driven by
+// playwright-core.
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -49,11 +51,21 @@ export async function serveDist() {
   };
 }
 
+/**
+ * The browser to drive: scripts/find-chrome.sh looks at CHROME_PATH, the usual install locations
+ * and PATH (`make test` runs it with --install first, which installs Debian's chromium when none).
+ */
+function chromePath() {
+  const found = spawnSync("bash", [path.join(repoRoot, "scripts", "find-chrome.sh")], { encoding: "utf8" });
+  if (found.status !== 0) throw new Error(found.stderr.trim() || `scripts/find-chrome.sh exited ${found.status}`);
+  return found.stdout.trim();
+}
+
 /** Launches chromium with a fresh profile; `close()` also removes the profile. */
 export async function launchBrowser() {
   const profile = scratchDir("www");
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    executablePath: chromePath(),
     headless: true,
     args: [
       "--headless",
