@@ -1,7 +1,7 @@
-//! The soundness check over one snapshot pair: where the engine reports no BREAKING change on a
-//! tool's input, every generated instance of the OLD input schema must still validate against
-//! the NEW one; for outputs, instances of the NEW schema against the OLD. Anything else is a
-//! miss, recorded with the instance and the keyword that rejected it.
+//! The soundness check over one snapshot pair: every generated instance of a tool's OLD input
+//! schema is validated against the NEW one; for outputs, instances of the NEW schema against the
+//! OLD. Each rejection is recorded with the instance and the keywords that rejected it, next to
+//! the engine's findings for that tool, for run.mjs to judge.
 import { InstanceGenerator, schemaLiterals, schemaPropertyNames } from "./generate.mjs";
 
 export const DIRECTIONS = [
@@ -80,6 +80,8 @@ export function checkPair({ oldDoc, newDoc, report, validator, random, limit }) 
           schemaPath,
           instancePath: verdict.error?.instancePath ?? "",
           keyword: verdict.error?.keyword ?? "",
+          params: verdict.error?.params ?? {},
+          errors: verdict.errors.map((error) => ({ schemaPath: error.schemaPath.replace(/^#/, ""), params: error.params ?? {} })),
           message: verdict.error?.message ?? "",
           instance,
         });

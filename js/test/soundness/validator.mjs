@@ -41,7 +41,7 @@ export class Validator {
   }
 
   /**
-   * `{ validate(instance) -> { valid, error } }`, or `{ error }` when no draft compiles the
+   * `{ validate(instance) -> { valid, error, errors } }`, or `{ error }` when no draft compiles the
    * schema (a remote `$ref`, a pattern no ECMA-262 engine accepts).
    */
   compile(schema) {
@@ -60,7 +60,8 @@ export class Validator {
             draft,
             validate(instance) {
               const valid = fn(instance);
-              return { valid, error: valid ? null : fn.errors?.[0] ?? null };
+              // errors: with a failed anyOf/oneOf, each branch's first error, then the composite's.
+              return { valid, error: valid ? null : fn.errors?.[0] ?? null, errors: valid ? [] : [...(fn.errors ?? [])] };
             },
           };
           break;
