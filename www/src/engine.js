@@ -38,9 +38,10 @@ export async function startEngine() {
     rules,
     /**
      * `{report, ranges}` or `{error}` for the texts the worker holds after taking `changed`
-     * (`{old?, new?, config?}`: only the texts edited since the last call need to travel).
+     * (`{old?, new?, config?}`: only the texts edited since the last call need to travel);
+     * `save` keeps them for the next visit (the user's own work, not a link they opened).
      */
-    run: (changed) => call("run", { changed }),
+    run: (changed, save = false) => call("run", { changed, save }),
     /** `{text}`: the report as a CLI format (text, json, markdown, sarif, github, junit), or `{error}`. */
     render: (changed, format) => call("render", { changed, format }),
     /** `{text}`: one side's text pretty-printed, or `{error}` (YAML, invalid JSON). */

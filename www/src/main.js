@@ -50,6 +50,8 @@ let running = false;
 let rerun = false;
 /** What the report shows: `{report, ranges}` of the last run, or null. */
 let shown = null;
+/** Whether the next run's texts are the user's own work, to keep for the next visit. */
+let saveNext = false;
 /** Said before the next report's summary (what was restored, why a link was not followed). */
 let notice = "";
 
@@ -118,6 +120,7 @@ function announce(message) {
 function edited({ whole } = {}) {
   if (loading) return;
   generation++;
+  saveNext = true;
   // The texts are the user's own now: no example, no link describes them any more.
   examplesMenu.value = "";
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
@@ -125,7 +128,12 @@ function edited({ whole } = {}) {
   timer = setTimeout(run, whole ? 0 : DEBOUNCE_MS);
 }
 
-function setState(state) {
+/**
+ * Replaces all three texts and runs. `save`: the result is the user's work (a swap, an opened
+ * state file); a link, an example or the restored last visit is not saved over it.
+ */
+function setState(state, { save = true } = {}) {
+  saveNext = save;
   loading = true;
   try {
     for (const key of ["old", "new", "config"]) editors[key].setText(state[key] ?? "");
@@ -178,7 +186,9 @@ async function run() {
   const runFor = generation;
   let result;
   try {
-    result = await engine.run(changedTexts());
+    const save = saveNext;
+    saveNext = false;
+    result = await engine.run(changedTexts(), save);
   } catch (error) {
     result = {
       error: { input: "engine", message: error.message, detail: error.message, pointer: null, line: null },
@@ -356,7 +366,7 @@ async function loadExample(id) {
       return true;
     }
   }
-  setState({ old: pair.old, new: pair.new, config: editors.config.getText() || DEFAULT_CONFIG });
+  setState({ old: pair.old, new: pair.new, config: editors.config.getText() || DEFAULT_CONFIG }, { save: false });
   history.replaceState(null, "", `#example=${encodeURIComponent(id)}`);
   return true;
 }
@@ -395,7 +405,7 @@ async function restoreFromHash() {
   if (shared) {
     examplesMenu.value = "";
     announce("Restored the shared state from the link.");
-    setState(shared);
+    setState(shared, { save: false });
     return { restored: true };
   }
   const exampleId = exampleFromHash(hash);
@@ -408,12 +418,12 @@ async function loadDefault() {
   const saved = await loadSaved();
   if (saved) {
     announce("Restored your work from the last visit.");
-    setState(saved);
+    setState(saved, { save: false });
     return;
   }
   const fallback = examples.find((example) => example.id === DEFAULT_EXAMPLE) ?? examples[0];
   if (fallback) await loadExample(fallback.id);
-  else setState({ old: "{}", new: "{}", config: DEFAULT_CONFIG });
+  else setState({ old: "{}", new: "{}", config: DEFAULT_CONFIG }, { save: false });
 }
 
 async function copyText(text, done) {

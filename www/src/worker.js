@@ -21,11 +21,16 @@ let saveTimer = 0;
 
 function update(changed) {
   for (const key of Object.keys(texts)) if (typeof changed?.[key] === "string") texts[key] = changed[key];
-  // The user's work survives a reload: saved here, off the page's thread (cloning megabytes
-  // into IndexedDB would block it).
+  return texts;
+}
+
+/**
+ * Keeps the user's work for the next visit: saved here, off the page's thread (cloning megabytes
+ * into IndexedDB would block it), a moment after the last edit.
+ */
+function scheduleSave() {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => save(texts), SAVE_DELAY_MS);
-  return texts;
 }
 
 /** Empty or comment-only config text means "no config", as an absent file would. */
@@ -130,6 +135,7 @@ self.onmessage = async ({ data }) => {
   try {
     await ready;
     if (data.changed && Object.keys(data.changed).length) update(data.changed);
+    if (data.save) scheduleSave();
     self.postMessage({ id: data.id, result: handlers[data.type](data) });
   } catch (error) {
     self.postMessage({ id: data.id, failure: String(error?.message ?? error) });

@@ -231,6 +231,15 @@ test("work survives a reload", async () => {
   for (const side of ["old", "new", "config"]) assert.equal(await fullText(page, side), expected[side], side);
   assert.match(await page.textContent("#status"), /Restored your work/);
   await page.close();
+
+  // Following a link or choosing an example is not work of one's own: it is not saved over it.
+  const visit = await open("#example=" + encodeURIComponent("rule:tool.removed"));
+  await visit.page.selectOption("#examples", "rule:tool.input.required.added");
+  await visit.page.waitForTimeout(800);
+  await visit.page.close();
+  const back = await open();
+  assert.equal(await fullText(back.page, "config"), expected.config);
+  await back.page.close();
 });
 
 test("dark mode follows the system, editors included", async () => {
@@ -380,6 +389,16 @@ test("on a phone the status line is on screen when something is said", async () 
     return { top: rect.top, bottom: rect.bottom, height: innerHeight };
   });
   assert.ok(box.top >= 0 && box.bottom <= box.height, JSON.stringify(box));
+  await page.close();
+});
+
+test("an engine that cannot load is reported, not waited for", async () => {
+  const page = await browser.context.newPage();
+  await page.route("**/mcp_contract_bg.wasm", (route) => route.fulfill({ status: 404, body: "not found" }));
+  await page.goto(`${server.origin}/#example=rule:tool.added`);
+  await page.waitForSelector("body[data-failed=true]");
+  assert.match(await page.textContent("#report"), /failed to start/);
+  assert.doesNotMatch(await page.textContent("#report"), /Loading the engine/);
   await page.close();
 });
 
