@@ -151,3 +151,30 @@ fn calibration_meets_the_recall_and_precision_targets() {
     assert!(recall >= 0.95, "recall {recall:.3} < 0.95");
     assert!(precision >= 0.80, "precision {precision:.3} < 0.80");
 }
+
+/// Synthetic edits for issue 18.8, each with the severity it must get: function words added or
+/// dropped in a short text are DOCUMENTATION; negations, modality, numbers, direction, content
+/// words and text added where there was none keep their power.
+const SYNTHETIC: &[(Option<&str>, &str, &str)] = &[
+    (Some("Search documents."), "Search the documents.", "DOCUMENTATION"),
+    (Some("Search the documents."), "Search documents.", "DOCUMENTATION"),
+    (Some("Get weather for a city."), "Get the weather for the city.", "DOCUMENTATION"),
+    (Some("List files folder."), "List the files in a folder.", "DOCUMENTATION"),
+    (Some("Name of the repository."), "The name of the repository.", "DOCUMENTATION"),
+    (Some("Search documents."), "Do not search documents.", "POTENTIALLY_BREAKING"),
+    (Some("Search documents."), "You must search the documents.", "POTENTIALLY_BREAKING"),
+    (Some("Returns 10 results."), "Returns the 20 results.", "POTENTIALLY_BREAKING"),
+    (Some("Copy the file to a folder."), "Copy the file from a folder.", "POTENTIALLY_BREAKING"),
+    (Some("Search documents."), "Search the folders.", "POTENTIALLY_BREAKING"),
+    (Some("Search files and documents."), "Search documents and files.", "POTENTIALLY_BREAKING"),
+    (None, "Search the documents.", "POTENTIALLY_BREAKING"),
+    (Some("Search the documents."), "", "POTENTIALLY_BREAKING"),
+];
+
+#[test]
+fn synthetic_function_word_edits_are_documentation_and_markers_keep_their_power() {
+    for (old, new, want) in SYNTHETIC {
+        let got = assess(*old, Some(new)).expect("the texts differ");
+        assert_eq!(got.severity.as_str(), *want, "{old:?} → {new:?}: {}", got.details);
+    }
+}

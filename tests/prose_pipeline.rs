@@ -119,3 +119,45 @@ fn hostile_text_never_panics_and_is_deterministic() {
         assert_eq!(first, assess(Some(&old), Some(&new)), "same input, same answer");
     }
 }
+
+/// Issue 18.8: the titles Pydantic-based generators derive from code names (`<fn>Arguments`,
+/// `<fn>Output`, a property's name title-cased) are not model-facing prose; written titles are.
+#[test]
+fn generator_derived_schema_titles_are_documentation() {
+    let tool = |input_title: Option<&str>, property_title: Option<&str>, output_title: Option<&str>| {
+        let mut input = serde_json::json!({"type": "object", "properties": {"max_length": {"type": "integer"}}});
+        if let Some(t) = input_title {
+            input["title"] = t.into();
+        }
+        if let Some(t) = property_title {
+            input["properties"]["max_length"]["title"] = t.into();
+        }
+        let mut output = serde_json::json!({"type": "object", "properties": {"result": {"type": "string"}}});
+        if let Some(t) = output_title {
+            output["title"] = t.into();
+        }
+        serde_json::json!({"tools": [{"name": "fetch", "inputSchema": input, "outputSchema": output}]})
+    };
+    let severities = |old: serde_json::Value, new: serde_json::Value| -> Vec<(&'static str, &'static str)> {
+        let report = mcp_contract::diff(&old, &new, &mcp_contract::Config::default()).expect("diff");
+        report.changes.iter().map(|c| (c.rule, c.severity.as_str())).collect()
+    };
+    // A generator upgrade that starts (or stops) emitting derived titles.
+    let bare = tool(None, None, None);
+    let derived = tool(Some("fetchArguments"), Some("Max Length"), Some("fetchOutput"));
+    for (old, new) in [(&bare, &derived), (&derived, &bare)] {
+        let mut got = severities(old.clone(), new.clone());
+        got.sort();
+        assert_eq!(
+            got,
+            vec![
+                ("tool.input.property.title.changed", "DOCUMENTATION"),
+                ("tool.input.property.title.changed", "DOCUMENTATION"),
+                ("tool.output.property.title.changed", "DOCUMENTATION"),
+            ]
+        );
+    }
+    // A title someone wrote for readers stays prose: added where there was none, potentially breaking.
+    let written = tool(None, Some("Longest answer to return, in characters"), None);
+    assert_eq!(severities(bare, written), vec![("tool.input.property.title.changed", "POTENTIALLY_BREAKING")]);
+}

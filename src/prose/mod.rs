@@ -7,7 +7,8 @@
 //! 3. a semantic marker differs (negation, modality, number, identifier; compared as multisets) →
 //!    POTENTIALLY_BREAKING whatever the similarity;
 //! 4. the same words: in the same order only punctuation moved → DOCUMENTATION; in another order →
-//!    POTENTIALLY_BREAKING ("search before create" is not "create before search");
+//!    POTENTIALLY_BREAKING ("search before create" is not "create before search"); the same content words in
+//!    the same order with only function words added or dropped (`function_words`) → DOCUMENTATION;
 //! 5. the changed sentences (aligned first, so long texts stay linear) are scored by character similarity and
 //!    token overlap: DOCUMENTATION when one score is high and neither is low, else POTENTIALLY_BREAKING.
 //!
@@ -16,6 +17,7 @@
 
 mod align;
 mod distance;
+mod function_words;
 mod markers;
 mod normalise;
 mod region;
@@ -126,6 +128,12 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
     }
     if same_words(&regions) {
         return Some(verdict(Severity::PotentiallyBreaking, 4, "the same words in a different order").finish());
+    }
+    if function_words::only_function_words_changed(
+        regions.iter().map(|r| (r.old_tokens.as_slice(), r.new_tokens.as_slice())),
+    ) {
+        let reason = "only function words (articles, prepositions, auxiliaries) were added or dropped";
+        return Some(verdict(Severity::Documentation, 4, reason).finish());
     }
     let Some(region) = decisive else {
         // Unreachable: without regions every region trivially kept its words, and step 4 returned.

@@ -2,6 +2,7 @@
 //! limits, `multipleOf`, `uniqueItems`, `pattern`/`format`, and the annotation keywords.
 
 use super::canon::{json_eq, opt_eq, sort_key};
+use super::generated_title::is_generated;
 use super::here::Here;
 use super::keywords::{self, Variance};
 use super::normal::Node;
@@ -11,6 +12,7 @@ use super::walk::{kw_value, number, opt_kw_eq, value, Change, Hit, Walk};
 use super::Effect;
 use crate::collect::set_of;
 use crate::finding::Site;
+use crate::severity::Severity;
 use serde_json::Value;
 use std::collections::BTreeSet;
 
@@ -220,6 +222,13 @@ impl Walk<'_> {
         let mut found = Vec::new();
         let subject = here.subject();
         crate::diff::prose_change(fixed_rule(self.side, rule), self.entity, site, &subject, a, b, &mut found);
+        let derived = |v: Option<&Value>| v.is_none_or(|t| t.as_str().is_some_and(|t| is_generated(t, &here.path)));
+        if keyword == "title" && derived(a) && derived(b) {
+            for finding in &mut found {
+                finding.assessed = Some(Severity::Documentation);
+                finding.detail = Some("a title a schema generator derives from a function or property name".into());
+            }
+        }
         let covers = here.keyword(keyword).path;
         self.hits.extend(found.into_iter().map(|finding| Hit { finding, covers: vec![covers.clone()] }));
     }

@@ -14,6 +14,7 @@ mod canon;
 mod catchall;
 mod compose;
 mod definitions;
+mod generated_title;
 mod here;
 mod keywords;
 mod leaves;
