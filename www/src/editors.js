@@ -234,11 +234,16 @@ export function createEditor(
       const start = clamp(range.keyFrom ?? range.from);
       const [first, last] = lineRange(start, to);
       const decorations = [];
+      let linesShown = true;
       for (let n = first; n <= last; n++) {
         const line = doc.line(n);
         if (line.length <= LONG_LINE) decorations.push(highlightLine.range(line.from));
+        else linesShown = false;
       }
-      if (to > from) decorations.push(highlightSpan.range(from, to));
+      // The value's own span, where whole lines would not say which part: within one line, or
+      // on long (minified) lines. A value over several short lines is those lines.
+      const [valueFirst, valueLast] = lineRange(from, to);
+      if (to > from && (valueFirst === valueLast || !linesShown)) decorations.push(highlightSpan.range(from, to));
       view.dispatch({
         effects: [setHighlight.of(Decoration.set(decorations, true)), EditorView.scrollIntoView(from, { y: "center" })],
       });

@@ -52,10 +52,14 @@ function detailLines(details) {
     lines.push(["Key words", `removed ${listed(markers.removed)}; added ${listed(markers.added)}`]);
   }
   if (sentence && typeof sentence === "object") {
-    lines.push([
-      `Sentence ${Number(sentence.index) + 1}`,
-      `${quoted(sentence.old ?? "")} became ${quoted(sentence.new ?? "")}`,
-    ]);
+    const before = sentence.old ?? "";
+    const after = sentence.new ?? "";
+    const what = !before
+      ? `added: ${quoted(after)}`
+      : !after
+        ? `removed: ${quoted(before)}`
+        : `${quoted(before)} became ${quoted(after)}`;
+    lines.push([`Sentence ${Number(sentence.index) + 1}`, what]);
   }
   for (const [key, value] of Object.entries(rest)) {
     if (value === null || typeof value === "object") continue;
