@@ -157,3 +157,13 @@ test("a BREAKING finding on one property does not hide a miss on another, and ex
   assert.deepEqual(check([finding("tool.output.type.changed", "BREAKING", "/properties/a/type"), finding("tool.output.property.added", "BREAKING", "/properties/b")]), []);
   assert.deepEqual(check([]).sort(), ["/additionalProperties", "/properties/a/type"]);
 });
+
+test("instance generator: a schema that recurses through its own composition stays within its budget", () => {
+  const value = { anyOf: [{ type: "string" }, { type: "number" }, { type: "array", items: { $ref: "#/$defs/v" } }, { type: "object", additionalProperties: { $ref: "#/$defs/v" } }, { allOf: [{ $ref: "#/$defs/v" }] }] };
+  const schema = { $defs: { v: value }, type: "object", properties: { a: { $ref: "#/$defs/v" }, b: { $ref: "#/$defs/v" } } };
+  const generator = new InstanceGenerator(schema, { random: seededRandom(SEED), budget: 5_000 });
+  const instances = generator.instances(LIMIT);
+  assert.ok(generator.budget <= 0, "this schema should exhaust a small budget");
+  const validate = new Validator().compile(schema).validate;
+  assert.ok(instances.filter((instance) => validate(instance).valid).length > 0, "no valid instance before the budget ran out");
+});

@@ -189,8 +189,11 @@ export class InstanceGenerator {
    * property names the other side names (see `schemaPropertyNames`), tried as the unnamed keys
    * an explicit catch-all accepts, since that is where a property added later meets them.
    */
-  constructor(root, { random, breadth = 12, maxDepth = 6, maxRefs = 8, hints = [], hintKeys = [] }) {
+  constructor(root, { random, breadth = 12, maxDepth = 6, maxRefs = 8, hints = [], hintKeys = [], budget = 50_000 }) {
     this.root = root;
+    // Subschema visits allowed for one schema: branches that `$ref` back into their own
+    // composition multiply, so a recursive schema gets fewer instances instead of taking minutes.
+    this.budget = budget;
     this.hintKeys = unique(hintKeys);
     this.hintStrings = unique(hints.filter((value) => typeof value === "string"));
     this.hintNumbers = unique(hints.filter((value) => typeof value === "number"));
@@ -268,6 +271,7 @@ export class InstanceGenerator {
 
   /** Candidate instances of `schema`, at most `cap`. */
   values(schema, depth, refCount, cap = this.breadth) {
+    if (this.budget-- <= 0) return [];
     const refs = { count: refCount };
     const s = this.#flatten(schema, refs);
     if (s === false) return [];

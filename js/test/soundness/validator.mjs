@@ -41,7 +41,7 @@ export class Validator {
   }
 
   /**
-   * `{ validate(instance) -> { valid, error, errors } }`, or `{ error }` when no draft compiles the
+   * `{ validate(instance) -> { valid, error, errors, undecided? } }`, or `{ error }` when no draft compiles the
    * schema (a remote `$ref`, a pattern no ECMA-262 engine accepts).
    */
   compile(schema) {
@@ -59,7 +59,14 @@ export class Validator {
           result = {
             draft,
             validate(instance) {
-              const valid = fn(instance);
+              let valid;
+              try {
+                valid = fn(instance);
+              } catch (error) {
+                // A schema whose `$ref`s loop without consuming the instance (left recursion)
+                // overflows the stack: no verdict either way.
+                return { valid: false, undecided: error.message, error: null, errors: [] };
+              }
               // errors: with a failed anyOf/oneOf, each branch's first error, then the composite's.
               return { valid, error: valid ? null : fn.errors?.[0] ?? null, errors: valid ? [] : [...(fn.errors ?? [])] };
             },
