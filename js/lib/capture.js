@@ -43,8 +43,18 @@ export async function capture(options) {
   const redactor = makeRedactor(headerValues(options, env));
   let session;
   // An HTTP body past the byte limit ends the session at once (its request is still reading).
-  const tooLarge = (error) => session?.fail(error);
-  const { transport, kind } = await openTransport(options, env, maxBytes, tooLarge);
+  const hooks = {
+    tooLarge: (error) => session?.fail(error),
+    // An event stream that ended without the answer it was opened for: nothing else will come.
+    streamEnded: (ids) =>
+      setTimeout(() => {
+        const unanswered = ids.find((id) => session?.isPending(id));
+        if (unanswered !== undefined) {
+          session.fail(Object.assign(new Error(`the server ended its event stream without answering ${session.methodOf(unanswered)}`), { code: 'CLOSED' }));
+        }
+      }, 100).unref(),
+  };
+  const { transport, kind } = await openTransport(options, env, maxBytes, hooks);
   session = new RpcSession(transport);
   let step = 'starting the server';
   const describe = () => session.waitingFor()[0] ?? step;
@@ -112,7 +122,7 @@ export function headerValues(options, env = process.env) {
   return (options.headers ?? []).map(({ env: variable }) => env[variable]).filter((value) => typeof value === 'string' && value !== '');
 }
 
-async function openTransport(options, env, maxBytes, tooLarge) {
+async function openTransport(options, env, maxBytes, hooks) {
   if (options.command) {
     return { kind: 'stdio', transport: new GroupStdioTransport({ command: options.command, args: options.args ?? [], env, cwd: options.cwd, maxBytes }) };
   }
@@ -132,8 +142,18 @@ async function openTransport(options, env, maxBytes, tooLarge) {
     headers[name] = value;
   }
   const { StreamableHTTPClientTransport } = await loadHttpTransport();
-  const fetch = boundedFetch(maxBytes, tooLarge);
+  const fetch = boundedFetch(maxBytes, hooks);
   return { kind: 'streamable-http', transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch }) };
+}
+
+/** The ids of the JSON-RPC requests in a POST body (a message or a batch). */
+function requestIds(body) {
+  try {
+    const parsed = JSON.parse(typeof body === 'string' ? body : '');
+    return (Array.isArray(parsed) ? parsed : [parsed]).filter((m) => m && 'method' in m && 'id' in m).map((m) => m.id);
+  } catch {
+    return [];
+  }
 }
 
 /** The MCP SDK's Streamable HTTP client: an optional peer dependency, needed only here. */
@@ -148,16 +168,22 @@ async function loadHttpTransport() {
 
 /**
  * fetch for the SDK's transport whose response bodies, together, stop at `maxBytes`: an
- * endless body is cut off and reported (to `tooLarge`, which ends the session) instead of
- * growing until memory runs out.
+ * endless body is cut off and reported (to `hooks.tooLarge`, which ends the session) instead of
+ * growing until memory runs out. The end of an event stream answering a POST is reported to
+ * `hooks.streamEnded` with the ids of the requests it carried.
  */
-function boundedFetch(maxBytes, tooLarge) {
+function boundedFetch(maxBytes, { tooLarge, streamEnded }) {
   let total = 0;
   return async (url, init) => {
     const response = await fetch(url, init);
     if (!response.body) return response;
+    const stream = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+    const ids = stream && init?.method === 'POST' ? requestIds(init.body) : [];
     const counted = response.body.pipeThrough(
       new TransformStream({
+        flush() {
+          if (ids.length) streamEnded(ids);
+        },
         transform(chunk, controller) {
           total += chunk.byteLength;
           if (total > maxBytes) {
@@ -294,7 +320,13 @@ function explain(error, transport, kind, options, redactor) {
     message = `capture failed: ${where} exited ${signal ? `on signal ${signal}` : `with code ${code}`} before the capture finished${error?.message ? ` (${error.message})` : ''}`;
   } else if (Array.isArray(error?.issues)) {
     // The SDK's schema check of an HTTP answer: its full report is a page of JSON; one line says it.
-    message = `capture failed: ${where}: the answer is JSON but not a JSON-RPC message (is ${options.url ?? 'this'} an MCP endpoint?)`;
+    message = `capture failed: ${where}: the answer is JSON but not a JSON-RPC message (is this URL an MCP endpoint?)`;
+  } else if (error instanceof SyntaxError) {
+    message = `capture failed: ${where}: the answer is not valid JSON (${error.message})`;
+  } else if (error?.message === 'terminated' || (error?.message === 'fetch failed' && /^(UND_ERR_SOCKET|ECONNRESET|UND_ERR_CLOSED)$/.test(error?.cause?.code ?? ''))) {
+    // undici's words for a connection that closed before or in the middle of an answer
+    const when = error.message === 'terminated' ? 'in the middle of an answer' : 'before answering';
+    message = `capture failed: ${where}: the server closed the connection ${when} (${error.cause?.code ?? error.message})`;
   } else {
     const cause = error?.cause?.code ?? error?.cause?.message;
     const status = typeof error?.code === 'number' && error.code >= 100 ? ` (HTTP ${error.code})` : '';

@@ -23,6 +23,10 @@ export class RpcSession {
       // Streamable HTTP reports failed POSTs through send() as well; only transport-level
       // failures without a pending send (stdio protocol errors) end the session here.
       if (error?.code === 'PROTOCOL' || error?.code === 'SPAWN' || error?.code === 'CLOSED') this.fail(error);
+      // The SDK's event-stream reader reports an event that is not JSON (SyntaxError) or not
+      // JSON-RPC (a schema error with `issues`) only here; no answer follows it.
+      else if (error instanceof SyntaxError) this.fail(Object.assign(new Error(`the answer is not valid JSON (${error.message})`), { code: 'PROTOCOL' }));
+      else if (Array.isArray(error?.issues)) this.fail(Object.assign(new Error('the answer is JSON but not a JSON-RPC message (is this URL an MCP endpoint?)'), { code: 'PROTOCOL' }));
     };
     transport.onclose = () => this.fail(Object.assign(new Error('the server closed the connection'), { code: 'CLOSED' }));
   }
@@ -54,6 +58,14 @@ export class RpcSession {
   async notify(method, params) {
     if (this.failure) throw this.failure;
     await this.transport.send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+  }
+
+  isPending(id) {
+    return this.pending.has(id);
+  }
+
+  methodOf(id) {
+    return this.pending.get(id)?.method;
   }
 
   /** Which request is still waiting (for timeout messages). */

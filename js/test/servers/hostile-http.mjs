@@ -3,6 +3,8 @@
 //   /hang          accepts the request and never answers
 //   /not-mcp       answers every POST with JSON that is not JSON-RPC
 //   /endless       answers with a JSON body that never ends
+//   /reset         drops the connection; /bad-json, /early-eof: a cut JSON body; /sse-garbage:
+//                  an event stream whose event is not JSON; /sse-empty: one that ends without an answer
 //   /reject        answers 401 with a body that echoes the Authorization header in several forms
 //   /mcp?mode=M    a minimal JSON-RPC server (plain JSON answers) whose tools/list depends on M:
 //                  lone-surrogate, huge-number, echo-raw, echo-bare, echo-url, echo-lower, plain
@@ -41,6 +43,28 @@ const server = createServer((request, response) => {
     }
     if (url.pathname === '/not-mcp') {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ hello: 'world', items: Array.from({ length: 50 }, (_, i) => ({ i })) }));
+      return;
+    }
+    if (url.pathname === '/reset') {
+      request.socket.destroy(); // the connection drops before any answer
+      return;
+    }
+    if (url.pathname === '/bad-json') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":');
+      return;
+    }
+    if (url.pathname === '/early-eof') {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"jsonrpc":"2.0","id":1,', () => request.socket.destroy());
+      return;
+    }
+    if (url.pathname === '/sse-empty') {
+      response.writeHead(200, { 'content-type': 'text/event-stream' }).end(': nothing to say\n\n');
+      return;
+    }
+    if (url.pathname === '/sse-garbage') {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end('event: message\ndata: {not json at all\n\n');
       return;
     }
     if (url.pathname === '/endless') {
