@@ -176,6 +176,9 @@ export interface RenderOptions {
   notes?: Record<string, string>;
   /** The NEW snapshot's repository-relative path: SARIF results and GitHub annotations point at its lines. */
   newPath?: string;
+  /** Text and Markdown list every change on its own line; by default a run of 4 or more
+   * consecutive changes of one rule and severity is one line ("100 resources removed: …"). */
+  expand?: boolean;
 }
 
 /** Diffs and renders in one call; `verdict` is what the CLI's exit code follows. */

@@ -26,7 +26,8 @@ export function version() {
 /**
  * Diffs and renders in one call: `{ output, verdict }`. Options: `format` (text, json,
  * markdown, sarif, github, junit), `color`, `failOn`, `warnOn`, `notes` ({changeId: note}),
- * `newPath` (the NEW file's repository path, for SARIF and GitHub annotations).
+ * `newPath` (the NEW file's repository path, for SARIF and GitHub annotations), `expand`
+ * (every change on its own line in text and Markdown, instead of one line per run of alike changes).
  */
 export function render(oldSnapshot, newSnapshot, config, options) {
   return engine.diffFormatted(oldSnapshot, newSnapshot, config ?? null, options ?? {});

@@ -105,6 +105,9 @@ pub struct RunOptions {
     pub notes: std::collections::BTreeMap<String, String>,
     /// The NEW snapshot's repository-relative path, for formats that point at files.
     pub new_path: Option<String>,
+    /// List every change in the text and Markdown reports instead of grouping runs of alike
+    /// changes (the CLI's `--verbose`).
+    pub expand: bool,
 }
 
 impl Default for RunOptions {
@@ -116,6 +119,7 @@ impl Default for RunOptions {
             warn_on: None,
             notes: std::collections::BTreeMap::new(),
             new_path: None,
+            expand: false,
         }
     }
 }
@@ -146,6 +150,12 @@ impl Prepared {
     pub fn render(&self, format: render::Format, color: bool) -> String {
         render::render(&self.report, format, color, &self.render_options)
     }
+
+    /// The Markdown report sized for a GitHub job summary (up to [`render::JOB_SUMMARY_MAX_CHARS`]
+    /// rather than a comment's limit): what `--format github` points its readers to.
+    pub fn render_job_summary(&self) -> String {
+        render::job_summary(&self.report, &self.render_options)
+    }
 }
 
 /// Parses, diffs and annotates once; [`Prepared::render`] then renders. `options.format` and
@@ -172,6 +182,7 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
         warn_on: parsed.warn_on,
         new_path: options.new_path.clone(),
         lines,
+        expand: options.expand,
     };
     Ok(Prepared { report, render_options })
 }

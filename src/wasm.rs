@@ -48,7 +48,9 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue) -> Result<JsValue, JsVa
 
 /// Diffs and renders in one call: returns `{ output: string, verdict: "fail"|"warn"|"pass" }`.
 /// `options`: `{ format?: "text"|"json"|"markdown"|"sarif"|"github"|"junit", color?: boolean,
-/// failOn?: string, warnOn?: string, notes?: {[changeId]: string}, newPath?: string }`.
+/// failOn?: string, warnOn?: string, notes?: {[changeId]: string}, newPath?: string,
+/// expand?: boolean }` (`expand`: every change on its own line in text and Markdown, instead
+/// of one line per run of alike changes).
 #[wasm_bindgen(js_name = diffFormatted)]
 pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let options = run_options(&options).map_err(to_js_error)?;
@@ -60,7 +62,8 @@ pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsVa
 }
 
 /// Diffs once and renders several formats: returns `{ verdict, outputs: Uint8Array[] }`, an
-/// output per entry of `renders` (`[{ format, color? }]`) as UTF-8 bytes. `options` as for
+/// output per entry of `renders` (`[{ format, color?, jobSummary? }]`) as UTF-8 bytes;
+/// `jobSummary: true` (format `markdown`) sizes the Markdown for a GitHub job summary. `options` as for
 /// `diffFormatted`, whose `format` and `color` it does not use. The CLI prints one format and
 /// may also write a report file and a job summary: one diff for all of them. Bytes, because the
 /// CLI writes them to stdout or a file as they are: made a JS string, a report with any
@@ -79,8 +82,13 @@ pub fn diff_rendered(
     let (old, new, config) = texts(&old, &new, &config)?;
     let prepared = crate::prepare(&old, &new, config.as_deref(), &options).map_err(to_js_error)?;
     let outputs = js_sys::Array::new();
-    for (format, color) in renders {
-        outputs.push(&Uint8Array::from(prepared.render(format, color).as_bytes()));
+    for request in renders {
+        let text = if request.job_summary {
+            prepared.render_job_summary()
+        } else {
+            prepared.render(request.format, request.color)
+        };
+        outputs.push(&Uint8Array::from(text.as_bytes()));
     }
     let result = Object::new();
     Reflect::set(&result, &"outputs".into(), &outputs)?;
@@ -325,8 +333,15 @@ fn parse_format(name: &str) -> Result<Format, Error> {
     })
 }
 
-/// `renders` of `diffRendered`: `[{ format, color? }]`.
-fn render_list(renders: &JsValue) -> Result<Vec<(Format, bool)>, Error> {
+/// One entry of `renders` of `diffRendered`.
+struct RenderRequest {
+    format: Format,
+    color: bool,
+    job_summary: bool,
+}
+
+/// `renders` of `diffRendered`: `[{ format, color?, jobSummary? }]`.
+fn render_list(renders: &JsValue) -> Result<Vec<RenderRequest>, Error> {
     let hint = "Pass renders as [{ format: \"text\", color: false }, …]";
     let Some(list) = renders.dyn_ref::<js_sys::Array>() else {
         return Err(Error::unpositioned(Input::Options, "`renders` is not an array", hint));
@@ -335,7 +350,19 @@ fn render_list(renders: &JsValue) -> Result<Vec<(Format, bool)>, Error> {
         .map(|entry| {
             let format = get_string(&entry, "format")?
                 .ok_or_else(|| Error::unpositioned(Input::Options, "a `renders` entry has no `format`", hint))?;
-            Ok((parse_format(&format)?, get_bool(&entry, "color")))
+            let request = RenderRequest {
+                format: parse_format(&format)?,
+                color: get_bool(&entry, "color"),
+                job_summary: get_bool(&entry, "jobSummary"),
+            };
+            if request.job_summary && request.format != Format::Markdown {
+                return Err(Error::unpositioned(
+                    Input::Options,
+                    "`jobSummary` applies to the markdown format only",
+                    hint,
+                ));
+            }
+            Ok(request)
         })
         .collect()
 }
@@ -349,6 +376,7 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
         run.format = parse_format(&format)?;
     }
     run.color = get_bool(options, "color");
+    run.expand = get_bool(options, "expand");
     let threshold = |key: &str| -> Result<Option<Threshold>, Error> {
         match get_string(options, key)? {
             None => Ok(None),

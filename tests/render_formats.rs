@@ -102,7 +102,7 @@ fn github_output_is_only_commands_that_agree_with_the_verdict() {
     let errors = lines.iter().filter(|l| l.starts_with("::error title=BREAKING")).count();
     assert_eq!(errors, report.changes.iter().filter(|c| c.severity == Severity::Breaking).count());
     assert!(out.contains("desc%25⟨U+000D⟩⟨U+000A⟩::warning"), "% CR LF are escaped: {out}");
-    assert!(lines.last().is_some_and(|l| l.starts_with("::error title=mcp-contract verdict::FAIL")));
+    assert!(lines[0].starts_with("::error title=mcp-contract verdict::FAIL"), "the verdict leads");
     assert!(out.contains("1 change suppressed: Legacy | churn"));
 }
 
@@ -286,8 +286,14 @@ fn markdown_too_long_for_a_comment_is_shortened_and_says_so() {
     assert!(out.len() <= mcp_contract::render::MARKDOWN_MAX_CHARS, "{} chars", out.len());
     assert!(out.starts_with("## mcp-contract: ❌ FAIL"));
     assert!(out.contains("### BREAKING (3000)"));
-    assert!(out.contains("| … and "), "the shortened table says how many rows are left out");
+    assert!(out.contains("3000 tools removed: tool\\_0000\\_"), "the run of removals is one row: {out}");
     assert!(out.contains("details (values, pointers, ids) are left out"));
+
+    // Expanded, the table itself is too long and is shortened.
+    let expanded = RunOptions { expand: true, ..options };
+    let out = run(&old, r#"{"tools": []}"#, None, &expanded).expect("renders").output;
+    assert!(out.len() <= mcp_contract::render::MARKDOWN_MAX_CHARS, "{} chars", out.len());
+    assert!(out.contains("| … and "), "the shortened table says how many rows are left out");
 
     // A small report keeps everything.
     assert!(!render(Format::Markdown, None).contains("left out"));

@@ -39,7 +39,9 @@ export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: 
                        (MCP_CONTRACT_SEMANTIC_URL, _MODEL, _API_KEY); never changes the verdict
   --semantic-cmd CMD   run CMD for --semantic instead (request JSON on stdin, notes JSON on stdout)
 ${VERBOSITY_HELP}Severities: BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION.
-With --format github and $GITHUB_STEP_SUMMARY set, the Markdown report is appended to the job summary.
+With --format github, the verdict is the first annotation, then the most severe changes up to GitHub's
+10 errors, 10 warnings and 10 notices per step, then one notice counting the rest; with
+$GITHUB_STEP_SUMMARY set, the Markdown report (every change, up to 1 MB) is appended to the job summary.
 `;
 
 /** Rejects bad values before any input is read. */
@@ -71,7 +73,7 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   const configText = config?.text ?? null;
   // Before anything is printed, so that a missing or invalid version is a clean usage error.
   const versions = values.semver ? semverVersions(old, next, values) : null;
-  const base = { failOn: values["fail-on"], warnOn: values["warn-on"] };
+  const base = { failOn: values["fail-on"], warnOn: values["warn-on"], expand: values.verbose === true };
   if (values.semantic) base.notes = await notesFor(old.text, next.text, configText, values, ctx, env);
   if (next.path !== undefined) base.newPath = next.path;
 
@@ -80,7 +82,7 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   // A report file never gets colour codes; the terminal copy does when it is a terminal.
   const wanted = { chosen: { format: values.format, color: values.format === "text" && values.output === undefined && color } };
   if (values.output !== undefined) wanted.terminal = { format: "text", color };
-  if (values.format === "github") wanted.summary = { format: "markdown" };
+  if (values.format === "github") wanted.summary = { format: "markdown", jobSummary: true };
   if (versions) wanted.report = { format: "json" };
   // UTF-8 bytes, written out as they are.
   const { verdict, outputs } = engine.diffRendered(old.text, next.text, configText, base, Object.values(wanted));

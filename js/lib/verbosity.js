@@ -8,7 +8,9 @@ export const VERBOSITY_OPTIONS = {
 };
 
 export const VERBOSITY_HELP = `  --verbose            say more: a capture's progress even when standard error is not a
-                       terminal (one line per phase)
+                       terminal (one line per phase); text and markdown reports list every change
+                       on its own line (by default a run of 4 or more alike changes is one line:
+                       "100 resources removed: a, b, c, … and 97 more")
   --quiet, -q          say nothing on standard error but errors (no progress, no notes)
 `;
 

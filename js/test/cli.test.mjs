@@ -69,12 +69,41 @@ describe("exit codes", () => {
 });
 
 describe("formats", () => {
-  test("text groups by severity and ends with the summary line", () => {
+  test("text starts and ends with the verdict and groups by severity", () => {
     const { stdout } = cli(["diff", removedOld, removedNew]);
     const lines = stdout.trimEnd().split("\n");
-    assert.equal(lines[0], "BREAKING (1)");
-    assert.match(lines[1], /^ {2}- tool `delete_issue` was removed {2}\[tool\.removed at tools\[delete_issue\]\]$/);
+    assert.match(lines[0], /^FAIL: 1 breaking/);
+    assert.equal(lines[2], "BREAKING (1)");
+    assert.match(lines[3], /^ {2}- tool `delete_issue` was removed {2}\[tool\.removed at tools\[delete_issue\]\]$/);
     assert.match(lines.at(-1), /^FAIL: 1 breaking/);
+  });
+  test("a run of alike changes is one line; --verbose lists each", () => {
+    const tools = (n) => JSON.stringify({ tools: Array.from({ length: n }, (_, i) => ({ name: `t${i}`, inputSchema: {} })) });
+    const old = scratchFile("many-old.json", tools(6));
+    const next = scratchFile("many-new.json", tools(0));
+    for (const format of ["text", "markdown"]) {
+      const grouped = cli(["diff", old, next, "--format", format]);
+      assert.equal(grouped.status, 1);
+      assert.ok(grouped.stdout.includes("6 tools removed: t0, t1, t2, … and 3 more"), grouped.stdout);
+      const verbose = cli(["diff", old, next, "--format", format, "--verbose"]);
+      assert.equal(verbose.status, 1);
+      assert.ok(!verbose.stdout.includes("6 tools removed"), verbose.stdout);
+      for (let i = 0; i < 6; i++) assert.ok(verbose.stdout.includes(`t${i}`), `t${i}`);
+    }
+  });
+  test("github: the verdict first, at most 10 of each level, the rest counted; the job summary has every change", () => {
+    const tools = (n) => JSON.stringify({ tools: Array.from({ length: n }, (_, i) => ({ name: `t${i}`, inputSchema: {} })) });
+    const old = scratchFile("github-old.json", tools(40));
+    const next = scratchFile("github-new.json", tools(0));
+    const summary = join(scratch, "summary.md");
+    const { status, stdout } = cli(["diff", old, next, "--format", "github"], { env: { GITHUB_STEP_SUMMARY: summary } });
+    assert.equal(status, 1);
+    const lines = stdout.trimEnd().split("\n");
+    assert.match(lines[0], /^::error title=mcp-contract verdict::FAIL: 40 breaking/);
+    assert.equal(lines.filter((l) => l.startsWith("::error")).length, 10);
+    assert.match(lines.at(-1), /^::notice title=mcp-contract more changes::31 more changes not annotated here \(31 errors\)/);
+    const written = readFileSync(summary, "utf8");
+    for (let i = 0; i < 40; i++) assert.ok(written.includes(`#### \`tool.removed\` · tool t${i}\n`), `t${i} in the job summary`);
   });
   test("json is the report object", () => {
     const report = JSON.parse(cli(["diff", removedOld, removedNew, "--format", "json"]).stdout);

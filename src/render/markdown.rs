@@ -2,11 +2,14 @@
 //! one table per severity, the details of each change in a collapsible block, and the
 //! suppressed changes with their reasons. Untrusted text is escaped so it renders as text.
 //!
-//! GitHub refuses comments longer than 65 536 characters, so a report that would exceed
-//! [`MAX_CHARS`] is rendered again without the details blocks, and then with shortened tables,
-//! each time saying what was left out.
+//! In the tables a run of alike changes is one row ([`super::groups`]); the details blocks list
+//! every change. GitHub refuses comments longer than 65 536 characters, so a report that would
+//! exceed [`MAX_CHARS`] is rendered again without the details blocks, and then with shortened
+//! tables, each time saying what was left out. The job summary ([`job_summary`]) may be 1 MiB,
+//! which holds the details of thousands of changes.
 
 use super::escape::{json_visible, markdown_fence, markdown_inline};
+use super::groups::{self, Line};
 use super::{suppressed_reasons, RenderOptions};
 use crate::report::{Change, Report, Verdict};
 use crate::severity::Severity;
@@ -14,6 +17,10 @@ use std::fmt::Write;
 
 /// Longest Markdown report, leaving room under GitHub's comment limit for text around it.
 pub const MAX_CHARS: usize = 60_000;
+
+/// Longest job summary: GitHub takes up to 1 MiB per step; this leaves room for other steps'
+/// text in the same summary.
+pub const JOB_SUMMARY_MAX_CHARS: usize = 1_000_000;
 
 /// How much of the report fits: all of it, no details blocks, or also at most `max_rows` rows
 /// per table.
@@ -23,7 +30,17 @@ struct Budget {
     max_rows: usize,
 }
 
+/// The report for a pull-request comment (at most [`MAX_CHARS`]).
 pub fn markdown(report: &Report, options: &RenderOptions) -> String {
+    fitted(report, options, MAX_CHARS)
+}
+
+/// The report for a GitHub job summary (at most [`JOB_SUMMARY_MAX_CHARS`]).
+pub fn job_summary(report: &Report, options: &RenderOptions) -> String {
+    fitted(report, options, JOB_SUMMARY_MAX_CHARS)
+}
+
+fn fitted(report: &Report, options: &RenderOptions, max_chars: usize) -> String {
     let budgets = [
         Budget { details: true, max_rows: usize::MAX },
         Budget { details: false, max_rows: usize::MAX },
@@ -33,7 +50,7 @@ pub fn markdown(report: &Report, options: &RenderOptions) -> String {
     let mut out = String::new();
     for budget in budgets {
         out = render(report, options, budget);
-        if out.len() <= MAX_CHARS {
+        if out.len() <= max_chars {
             break;
         }
     }
@@ -59,7 +76,7 @@ fn render(report: &Report, options: &RenderOptions, budget: Budget) -> String {
     for severity in Severity::DESCENDING {
         let group: Vec<&Change> = report.changes.iter().filter(|c| c.severity == severity).collect();
         if !group.is_empty() {
-            severity_section(&mut out, severity, &group, budget);
+            severity_section(&mut out, severity, &group, budget, options.expand);
         }
     }
     if !report.suppressed.is_empty() {
@@ -75,29 +92,40 @@ fn render(report: &Report, options: &RenderOptions, budget: Budget) -> String {
 }
 
 /// The "… and N more" row of a shortened table.
-fn more_rows(out: &mut String, shown: usize, total: usize, columns: usize) {
-    if shown < total {
-        let _ = writeln!(out, "| … and {} more |{}", total - shown, " |".repeat(columns - 1));
+fn more_rows(out: &mut String, left: usize, columns: usize) {
+    if left > 0 {
+        let _ = writeln!(out, "| … and {left} more |{}", " |".repeat(columns - 1));
     }
 }
 
-fn severity_section(out: &mut String, severity: Severity, group: &[&Change], budget: Budget) {
+fn severity_section(out: &mut String, severity: Severity, group: &[&Change], budget: Budget, expand: bool) {
     let _ = writeln!(out, "### {} ({})\n", severity.as_str(), group.len());
     out.push_str("| Rule | Entity | Change | Location |\n| --- | --- | --- | --- |\n");
-    for change in group.iter().take(budget.max_rows) {
-        let mut message = markdown_inline(&change.message);
-        if let Some(note) = &change.note {
-            let _ = write!(message, "<br>*Note: {}*", markdown_inline(note));
+    let lines = groups::lines(group, expand);
+    let mut shown = 0;
+    for line in lines.iter().take(budget.max_rows) {
+        match line {
+            Line::One(change) => {
+                let mut message = markdown_inline(&change.message);
+                if let Some(note) = &change.note {
+                    let _ = write!(message, "<br>*Note: {}*", markdown_inline(note));
+                }
+                let _ = writeln!(
+                    out,
+                    "| `{}` | {} | {message} | {} |",
+                    change.rule,
+                    entity(change),
+                    markdown_inline(&change.location)
+                );
+                shown += 1;
+            }
+            Line::Group(run) => {
+                group_row(out, run, budget.details);
+                shown += run.len();
+            }
         }
-        let _ = writeln!(
-            out,
-            "| `{}` | {} | {message} | {} |",
-            change.rule,
-            entity(change),
-            markdown_inline(&change.location)
-        );
     }
-    more_rows(out, group.len().min(budget.max_rows), group.len(), 4);
+    more_rows(out, group.len() - shown, 4);
     if !budget.details {
         out.push('\n');
         return;
@@ -107,6 +135,24 @@ fn severity_section(out: &mut String, severity: Severity, group: &[&Change], bud
         change_details(out, change);
     }
     out.push_str("</details>\n\n");
+}
+
+/// One row for a run of alike changes; the details blocks (when shown) list each of them.
+fn group_row(out: &mut String, run: &[&Change], details: bool) {
+    let Some(first) = run.first() else { return };
+    let kinds: std::collections::BTreeSet<&str> = run.iter().map(|c| c.entity.kind.as_str()).collect();
+    let entities = match kinds.len() {
+        1 => format!("{} × {}", run.len(), first.entity.kind.as_str()),
+        _ => format!("{} entities", run.len()),
+    };
+    let places = if details { "each in the details below" } else { "one row for all" };
+    let _ = writeln!(
+        out,
+        "| `{}` | {entities} | {}: {} | *{places}* |",
+        first.rule,
+        markdown_inline(&groups::headline(run)),
+        markdown_inline(&groups::listing(run))
+    );
 }
 
 fn suppressed_section(out: &mut String, report: &Report, budget: Budget) {

@@ -3,15 +3,16 @@
 
 mod escape;
 mod github;
+mod groups;
 mod junit;
 pub mod lines;
 mod markdown;
 mod sarif;
 mod text;
 
-pub use github::github;
+pub use github::{github, MAX_PER_LEVEL as GITHUB_MAX_PER_LEVEL};
 pub use junit::junit;
-pub use markdown::{markdown, MAX_CHARS as MARKDOWN_MAX_CHARS};
+pub use markdown::{job_summary, markdown, JOB_SUMMARY_MAX_CHARS, MAX_CHARS as MARKDOWN_MAX_CHARS};
 pub use sarif::sarif;
 pub use text::text;
 
@@ -63,6 +64,9 @@ pub struct RenderOptions {
     pub new_path: Option<String>,
     /// The line of the NEW file each change lands on, by change id ([`lines::change_lines`]).
     pub lines: std::collections::BTreeMap<String, usize>,
+    /// List every change on a line of its own in the text and Markdown reports, instead of
+    /// one line per run of alike changes (the CLI's `--verbose`).
+    pub expand: bool,
 }
 
 impl Default for RenderOptions {
@@ -73,6 +77,7 @@ impl Default for RenderOptions {
             warn_on: config.warn_on,
             new_path: None,
             lines: std::collections::BTreeMap::new(),
+            expand: false,
         }
     }
 }
@@ -103,7 +108,7 @@ impl RenderOptions {
 pub fn render(report: &crate::Report, format: Format, color: bool, options: &RenderOptions) -> String {
     match format {
         Format::Json => report.to_json(),
-        Format::Text => text(report, color),
+        Format::Text => text(report, color, options.expand),
         Format::Markdown => markdown(report, options),
         Format::Sarif => sarif(report, options),
         Format::Github => github(report, options),

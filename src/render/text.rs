@@ -1,7 +1,9 @@
-//! The text report: changes grouped by severity, one line each, then suppressed changes with
-//! their reasons, then the summary line.
+//! The text report: the verdict, then changes by severity, one line each (a run of alike
+//! changes as one line unless expanded), then suppressed changes with their reasons, then the
+//! verdict again.
 
 use super::escape::visible;
+use super::groups::{self, Line};
 use crate::report::{Change, Report, Verdict};
 use crate::severity::Severity;
 use std::fmt::Write;
@@ -34,17 +36,27 @@ impl Style {
     }
 }
 
-pub fn text(report: &Report, color: bool) -> String {
+pub fn text(report: &Report, color: bool, expand: bool) -> String {
     let style = Style { color };
-    let mut out = String::new();
+    let verdict_code = match report.summary.verdict {
+        Verdict::Fail => "1;31",
+        Verdict::Warn => "1;33",
+        Verdict::Pass => "1;32",
+    };
+    let verdict = style.paint(verdict_code, &report.summary.text);
+    // The verdict leads (a CI log may show only the top) and closes (a terminal shows the end).
+    let mut out = format!("{verdict}\n\n");
     for severity in Severity::DESCENDING {
-        let group: Vec<&Change> = report.changes.iter().filter(|c| c.severity == severity).collect();
-        if group.is_empty() {
+        let section: Vec<&Change> = report.changes.iter().filter(|c| c.severity == severity).collect();
+        if section.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "{}", style.severity(severity, &format!("{} ({})", severity.as_str(), group.len())));
-        for change in group {
-            change_line(&mut out, change, &style);
+        let _ = writeln!(out, "{}", style.severity(severity, &format!("{} ({})", severity.as_str(), section.len())));
+        for line in groups::lines(&section, expand) {
+            match line {
+                Line::One(change) => change_line(&mut out, change, &style),
+                Line::Group(group) => group_line(&mut out, group, &style),
+            }
         }
         out.push('\n');
     }
@@ -55,13 +67,19 @@ pub fn text(report: &Report, color: bool) -> String {
         }
         out.push('\n');
     }
-    let verdict_code = match report.summary.verdict {
-        Verdict::Fail => "1;31",
-        Verdict::Warn => "1;33",
-        Verdict::Pass => "1;32",
-    };
-    let _ = writeln!(out, "{}", style.paint(verdict_code, &report.summary.text));
+    let _ = writeln!(out, "{verdict}");
     no_workflow_commands(out)
+}
+
+fn group_line(out: &mut String, group: &[&Change], style: &Style) {
+    let rule = group.first().map_or("", |c| c.rule);
+    let _ = writeln!(
+        out,
+        "  - {}: {}  {}",
+        groups::headline(group),
+        groups::listing(group),
+        style.dim(&format!("[{rule}; --verbose lists each]"))
+    );
 }
 
 /// GitHub runs a log line that starts with `::` (after spaces) as a workflow command. Every

@@ -1,0 +1,146 @@
+//! Reports that read well at 1,000 changes (issue 19): text and Markdown show a run of alike
+//! changes as one line unless expanded, every format leads with the verdict, and the GitHub
+//! format stays within the annotations GitHub shows per step, then counts the rest and points
+//! to the job summary, which lists every change.
+
+use mcp_contract::render::{Format, GITHUB_MAX_PER_LEVEL, JOB_SUMMARY_MAX_CHARS, MARKDOWN_MAX_CHARS};
+use mcp_contract::{prepare, Prepared, RunOptions, Severity};
+use serde_json::{json, Value};
+
+/// 480 resources and 25 prompts removed (BREAKING), 15 reworded tool descriptions
+/// (POTENTIALLY_BREAKING), 480 tools added (NON_BREAKING): 1,000 changes.
+fn pair() -> (String, String) {
+    let resources: Vec<Value> =
+        (0..480).map(|i| json!({"uri": format!("file:///r{i:03}"), "name": format!("r{i}")})).collect();
+    let prompts: Vec<Value> = (0..25).map(|i| json!({"name": format!("prompt_{i:02}")})).collect();
+    let kept = |description: &str| -> Vec<Value> {
+        (0..15)
+            .map(|i| json!({"name": format!("kept_{i:02}"), "description": format!("{description} {i}"), "inputSchema": {"type": "object"}}))
+            .collect()
+    };
+    let mut new_tools = kept("Reads at most 100 files, in order, number");
+    new_tools.extend((0..480).map(|i| json!({"name": format!("added_{i:03}"), "inputSchema": {"type": "object"}})));
+    let old =
+        json!({"tools": kept("Reads at most 10 files, in order, number"), "resources": resources, "prompts": prompts});
+    let new = json!({"tools": new_tools, "resources": [], "prompts": []});
+    (old.to_string(), new.to_string())
+}
+
+fn prepared(expand: bool) -> Prepared {
+    let (old, new) = pair();
+    prepare(&old, &new, None, &RunOptions { expand, ..RunOptions::default() }).expect("the pair diffs")
+}
+
+#[test]
+fn the_pair_has_a_thousand_changes_at_three_levels() {
+    let report = prepared(false).report;
+    assert_eq!(report.changes.len(), 1000);
+    assert_eq!(report.summary.counts.get(Severity::Breaking), 505);
+    assert_eq!(report.summary.counts.get(Severity::PotentiallyBreaking), 15);
+    assert_eq!(report.summary.counts.get(Severity::NonBreaking), 480);
+}
+
+#[test]
+fn github_leads_with_the_verdict_and_stays_within_the_per_step_limits() {
+    let prepared = prepared(false);
+    let out = prepared.render(Format::Github, false);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("::error title=mcp-contract verdict::FAIL: 505 breaking"), "{}", lines[0]);
+    for level in ["error", "warning", "notice"] {
+        let count = lines.iter().filter(|l| l.starts_with(&format!("::{level} "))).count();
+        assert!(count <= GITHUB_MAX_PER_LEVEL, "{count} {level}s");
+    }
+    // Most severe first: the errors fill up before any warning or notice of a change.
+    let errors = lines.iter().filter(|l| l.starts_with("::error title=BREAKING")).count();
+    assert_eq!(errors, GITHUB_MAX_PER_LEVEL - 1, "nine errors beside the verdict");
+    let warnings = lines.iter().filter(|l| l.starts_with("::warning title=POTENTIALLY_BREAKING")).count();
+    assert_eq!(warnings, GITHUB_MAX_PER_LEVEL);
+    let notices = lines.iter().filter(|l| l.starts_with("::notice title=NON_BREAKING")).count();
+    assert_eq!(notices, GITHUB_MAX_PER_LEVEL - 1, "one notice is kept for the count of the rest");
+    let rest: Vec<&&str> = lines.iter().filter(|l| l.contains("title=mcp-contract more changes::")).collect();
+    assert_eq!(rest.len(), 1, "{out}");
+    assert_eq!(lines.last(), rest.first().copied(), "the count of the rest comes last");
+    let shown = errors + warnings + notices;
+    assert!(
+        rest[0].contains(&format!(
+            "::{} more changes not annotated here (496 errors, 5 warnings, 471 notices)",
+            1000 - shown
+        )),
+        "{}",
+        rest[0]
+    );
+    assert!(rest[0].contains("job summary lists every change"));
+    assert_eq!(lines.len(), 1 + shown + 1);
+}
+
+#[test]
+fn github_keeps_every_annotation_when_they_fit() {
+    let old = r#"{"tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}}]}"#;
+    let prepared = prepare(old, r#"{"tools": []}"#, None, &RunOptions::default()).expect("diffs");
+    let out = prepared.render(Format::Github, false);
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(!out.contains("more changes"));
+}
+
+#[test]
+fn text_leads_with_the_verdict_and_groups_runs_of_alike_changes() {
+    let out = prepared(false).render(Format::Text, false);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("FAIL: 505 breaking"), "{}", lines[0]);
+    assert_eq!(lines.last(), Some(&lines[0]), "and ends with it");
+    assert!(lines.len() < 40, "{} lines:\n{out}", lines.len());
+    assert!(
+        out.contains("  - 480 resources removed: file:///r000, file:///r001, file:///r002, … and 477 more  [resource.removed; --verbose lists each]"),
+        "{out}"
+    );
+    assert!(out.contains("  - 25 prompts removed: prompt_00, prompt_01, prompt_02, … and 22 more"), "{out}");
+    assert!(out.contains("  - 480 tools added: added_000, added_001, added_002, … and 477 more"), "{out}");
+    assert!(out.contains("  - 15 × A tool's description changed: tools[kept_00].description, "), "{out}");
+}
+
+#[test]
+fn expanded_text_lists_every_change() {
+    let out = prepared(true).render(Format::Text, false);
+    assert_eq!(out.lines().filter(|l| l.starts_with("  - ")).count(), 1000);
+    assert!(!out.contains("--verbose lists each"));
+}
+
+#[test]
+fn short_runs_stay_one_line_per_change() {
+    let old = r#"{"tools": [{"name": "a", "inputSchema": {}}, {"name": "b", "inputSchema": {}}, {"name": "c", "inputSchema": {}}]}"#;
+    let prepared = prepare(old, r#"{"tools": []}"#, None, &RunOptions::default()).expect("diffs");
+    let out = prepared.render(Format::Text, false);
+    assert_eq!(out.lines().filter(|l| l.starts_with("  - tool `")).count(), 3, "{out}");
+}
+
+#[test]
+fn markdown_groups_its_tables_and_the_job_summary_holds_every_change() {
+    let prepared = prepared(false);
+    let comment = prepared.render(Format::Markdown, false);
+    assert!(comment.starts_with("## mcp-contract: ❌ FAIL"));
+    assert!(comment.len() <= MARKDOWN_MAX_CHARS);
+    assert!(
+        comment.contains("| `resource.removed` | 480 × resource | 480 resources removed: file:///r000, "),
+        "{comment}"
+    );
+
+    let summary = prepared.render_job_summary();
+    assert!(summary.starts_with("## mcp-contract: ❌ FAIL"));
+    assert!(summary.len() <= JOB_SUMMARY_MAX_CHARS, "{} chars", summary.len());
+    for change in &prepared.report.changes {
+        assert!(summary.contains(&format!("- id: `{}`", change.id)), "the job summary lacks {}", change.id);
+    }
+    assert!(!summary.contains("left out"));
+}
+
+#[test]
+fn every_format_leads_with_the_verdict() {
+    let prepared = prepared(false);
+    let json = prepared.render(Format::Json, false);
+    assert!(json.find("\"verdict\": \"fail\"").expect("verdict") < json.find("\"changes\"").expect("changes"));
+    let junit = prepared.render(Format::Junit, false);
+    let first_case = junit.find("<testcase").expect("cases");
+    assert!(junit.find("<property name=\"verdict\" value=\"fail\"/>").is_some_and(|at| at < first_case));
+    let sarif = prepared.render(Format::Sarif, false);
+    assert!(sarif.find("\"verdict\": \"fail\"").expect("verdict") < sarif.find("\"results\"").expect("results"));
+}
