@@ -1,21 +1,23 @@
 //! The independent judge of the soundness check: Ajv, which shares no code with the engine,
 //! compiles each schema under the draft its `$schema` names and says whether an instance is valid.
-// Formats are annotations (Ajv's `validateFormats: false`), as in JSON Schema 2019-09 and later
-// by default; unknown keywords are ignored (`strict: false`), as every draft says they must be.
+// Formats are assertions (ajv-formats), as the engine judges them (`format.narrowed` is
+// BREAKING on input); a format Ajv does not know (OpenAPI's `int32`, say) is an annotation, and
+// unknown keywords are ignored (`strict: false`), as every draft says they must be.
 import Ajv from "ajv";
 import Ajv2019 from "ajv/dist/2019.js";
 import Ajv2020 from "ajv/dist/2020.js";
 import AjvDraft04 from "ajv-draft-04";
+import addFormats from "ajv-formats";
 
-const options = { strict: false, validateFormats: false, validateSchema: false, allErrors: false, logger: false };
+const options = { strict: false, validateFormats: true, validateSchema: false, allErrors: false, logger: false };
 
 // One Ajv per draft and regular-expression mode. Patterns are ECMA-262 with the `u` flag first;
 // a pattern that only compiles without it (e.g. `\-` outside a class) gets the plain mode.
 const makers = {
-  draft4: (unicodeRegExp) => new AjvDraft04({ ...options, unicodeRegExp }),
-  draft7: (unicodeRegExp) => new Ajv({ ...options, unicodeRegExp }),
-  draft2019: (unicodeRegExp) => new Ajv2019({ ...options, unicodeRegExp }),
-  draft2020: (unicodeRegExp) => new Ajv2020({ ...options, unicodeRegExp }),
+  draft4: (unicodeRegExp) => addFormats(new AjvDraft04({ ...options, unicodeRegExp })),
+  draft7: (unicodeRegExp) => addFormats(new Ajv({ ...options, unicodeRegExp })),
+  draft2019: (unicodeRegExp) => addFormats(new Ajv2019({ ...options, unicodeRegExp })),
+  draft2020: (unicodeRegExp) => addFormats(new Ajv2020({ ...options, unicodeRegExp })),
 };
 
 function draftsFor(schema) {
