@@ -130,6 +130,66 @@ fn a_removed_tool_that_reappears_under_another_name_gets_a_note_and_stays_breaki
     assert_eq!(find(&unrelated, "tool.removed").note, None);
 }
 
+/// Issue 18.9: server-everything renamed its tools from camelCase to kebab-case with the same
+/// descriptions; `add` → `get-sum` got a hint (same properties) but these did not.
+#[test]
+fn renames_across_naming_conventions_get_a_hint() {
+    let empty = json!({"type": "object", "properties": {}});
+    let described = |name: &str, description: &str, schema: &Value| json!({"name": name, "description": description, "inputSchema": schema});
+    let reference = json!({"type": "object", "properties": {"resourceId": {"type": "number"}}});
+    let renamed_reference = json!({"type": "object", "properties": {"resource_id": {"type": "number"}}});
+    let old = json!({"tools": [
+        described("getTinyImage", "Returns the MCP_TINY_IMAGE", &empty),
+        described("getResourceReference", "Returns a resource reference", &reference),
+        described("printEnv", "Prints environment variables", &empty),
+    ]});
+    let new = json!({"tools": [
+        described("get-tiny-image", "Returns the MCP_TINY_IMAGE", &empty),
+        described("get-resource-reference", "Returns a resource reference", &renamed_reference),
+        described("GET_ENV", "Prints environment variables", &json!({"type": "object", "properties": {"x": {}}})),
+    ]});
+    let report = run(old, new);
+    let notes: Vec<(&str, Option<&str>)> = report
+        .changes
+        .iter()
+        .filter(|c| c.rule == "tool.removed")
+        .map(|c| (c.entity.name.as_str(), c.note.as_deref()))
+        .collect();
+    assert_eq!(
+        notes,
+        vec![
+            ("getResourceReference", Some("looks renamed to `get-resource-reference`")),
+            ("getTinyImage", Some("looks renamed to `get-tiny-image`")),
+            // Other words and other properties: no hint.
+            ("printEnv", None),
+        ]
+    );
+}
+
+#[test]
+fn a_renamed_prompt_gets_a_hint_too() {
+    let args = json!([{"name": "temperature"}, {"name": "style"}]);
+    let old = json!({"prompts": [{"name": "complex_prompt", "arguments": args}, {"name": "simple_prompt"}, {"name": "gone"}]});
+    let new =
+        json!({"prompts": [{"name": "args-prompt", "arguments": args}, {"name": "simple-prompt"}, {"name": "other"}]});
+    let report = run(old, new);
+    let notes: Vec<(&str, Option<&str>)> = report
+        .changes
+        .iter()
+        .filter(|c| c.rule == "prompt.removed")
+        .map(|c| (c.entity.name.as_str(), c.note.as_deref()))
+        .collect();
+    assert_eq!(
+        notes,
+        vec![
+            ("complex_prompt", Some("looks renamed to `args-prompt`")),
+            ("gone", None),
+            ("simple_prompt", Some("looks renamed to `simple-prompt`")),
+        ]
+    );
+    assert!(report.changes.iter().filter(|c| c.rule == "prompt.removed").all(|c| c.severity == Severity::Breaking));
+}
+
 #[test]
 fn host_incompatible_names_are_flagged_only_when_they_appear() {
     let long = "a".repeat(65);

@@ -102,25 +102,34 @@ fn host_problems(name: &str) -> Option<String> {
     (!problems.is_empty()).then(|| problems.join("; "))
 }
 
-/// Rename hints for a tool section: each removed tool that most likely became an added one,
-/// as (removed name, added name) in removed-name order. A removed tool becomes the added tool
-/// with an identical input schema with properties (or identical and a similar name), or with
-/// property sets at least 80% alike. Comparing every removed with every added tool is quadratic,
-/// so the work is counted and, past [`MAX_RENAME_WORK`], no hints are given at all (all or
-/// nothing: a hint must never depend on where in the list a tool sits).
-pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>]) -> Vec<(&'a str, &'a str)> {
-    let profile = |tool: &Entity<'a>| Profile {
-        name: tool.key,
-        schema: tool.fields.get("inputSchema"),
-        properties: property_names(tool.fields.get("inputSchema")),
+/// Rename hints for a tool or prompt section: each removed entity that most likely became an
+/// added one, as (removed name, added name) in removed-name order. A removed entity becomes the
+/// added one whose name has the same words in another naming convention (`getTinyImage` →
+/// `get-tiny-image`), or whose parameters (a tool's input properties, a prompt's arguments) are
+/// identical and non-empty, or identical and named alike, or at least 80% alike. Comparing every
+/// removed with every added entity is quadratic, so the work is counted and, past
+/// [`MAX_RENAME_WORK`], no hints are given at all (all or nothing: a hint must never depend on
+/// where in the list an entity sits).
+pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> Vec<(&'a str, &'a str)> {
+    let profile = |entity: &Entity<'a>| {
+        let parameters = match kind {
+            EntityKind::Prompt => entity.fields.get("arguments"),
+            _ => entity.fields.get("inputSchema"),
+        };
+        Profile {
+            name: entity.key,
+            words: name_words(entity.key),
+            parameters,
+            names: parameter_names(kind, parameters),
+        }
     };
     let added: Vec<Profile> =
         pairs.iter().filter_map(|p| if let Pair::Added(e) = p { Some(profile(e)) } else { None }).collect();
     let mut work = 0usize;
     let mut hints = Vec::new();
     for pair in pairs {
-        let Pair::Removed(tool) = pair else { continue };
-        let removed = profile(tool);
+        let Pair::Removed(entity) = pair else { continue };
+        let removed = profile(entity);
         let mut best: Option<(f64, &str)> = None;
         for candidate in &added {
             let score = similarity(&removed, candidate, &mut work);
@@ -138,42 +147,79 @@ pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>]) -> Vec<(&'a str, &'a 
     hints
 }
 
-/// What a tool is recognised by when looking for its new name.
+/// What an entity is recognised by when looking for its new name.
 struct Profile<'a> {
     name: &'a str,
-    schema: Option<&'a Value>,
-    /// Sorted property names of the input schema.
-    properties: Vec<&'a str>,
+    /// The name as lowercase words joined by spaces (see [`name_words`]).
+    words: String,
+    /// The input schema of a tool, the argument list of a prompt.
+    parameters: Option<&'a Value>,
+    /// Sorted, deduplicated parameter names, each as lowercase words.
+    names: Vec<String>,
 }
 
-/// How alike two tools are, from 0 to 1; adds the comparisons it made to `work`.
+/// How alike two entities are, from 0 to 1; adds the comparisons it made to `work`.
 fn similarity(old: &Profile, new: &Profile, work: &mut usize) -> f64 {
-    let (a, b) = (&old.properties, &new.properties);
-    *work += 1 + a.len() + b.len();
+    *work += 1 + old.words.len() + new.words.len();
+    // The same words under another naming convention: the strongest sign of a rename.
+    if !old.words.is_empty() && old.words == new.words {
+        return 1.0;
+    }
+    let (a, b) = (&old.names, &new.names);
+    *work += a.len() + b.len();
     if a.is_empty() || b.is_empty() {
-        // Nothing to recognise the tool by but its (empty) schema: only a similar name counts.
-        // Jaro-Winkler is quadratic; names past the spec's 128 characters are not worth it.
-        if old.name.len() > 128 || new.name.len() > 128 {
+        // Nothing to recognise the entity by but its (empty) parameters: only a similar name
+        // counts. Jaro-Winkler is quadratic; names past the spec's 128 characters are not worth it.
+        if old.words.len() > 128 || new.words.len() > 128 {
             return 0.0;
         }
-        *work += old.name.len() * new.name.len();
-        let named_alike = strsim::jaro_winkler(old.name, new.name) >= RENAME_NAME_SIMILARITY;
-        let identical = match (old.schema, new.schema) {
+        *work += old.words.len() * new.words.len();
+        let named_alike = strsim::jaro_winkler(&old.words, &new.words) >= RENAME_NAME_SIMILARITY;
+        let identical = match (old.parameters, new.parameters) {
             (Some(x), Some(y)) => values_equal(x, y),
             (None, None) => true,
             _ => false,
         };
         return if named_alike && identical { 1.0 } else { 0.0 };
     }
-    // Property names of one schema are unique (object keys), so this is the Jaccard index; equal
-    // sets score 1, which identical schemas always have.
+    // Parameter names are unique once normalised (deduplicated), so this is the Jaccard index;
+    // equal sets score 1, which identical parameters always have.
     let shared = sorted_intersection(a, b) as f64;
     let all = (a.len() + b.len()) as f64 - shared;
     shared / all
 }
 
+/// A name as lowercase words joined by single spaces: split at `_`, `-`, `.`, `/`, spaces and
+/// camelCase humps (`getHTTPStatus` → `get http status`), so naming conventions compare equal.
+pub(crate) fn name_words(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_alphanumeric() {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+            continue;
+        }
+        let previous = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
+        let next = chars.get(i + 1).copied();
+        let hump = c.is_uppercase()
+            && previous.is_some_and(|p| {
+                p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
+            });
+        if hump && !out.is_empty() && !out.ends_with(' ') {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+    }
+    if out.ends_with(' ') {
+        out.pop();
+    }
+    out
+}
+
 /// The size of the intersection of two sorted lists (a merge: linear, not quadratic).
-fn sorted_intersection(a: &[&str], b: &[&str]) -> usize {
+fn sorted_intersection(a: &[String], b: &[String]) -> usize {
     let (mut i, mut j, mut shared) = (0, 0, 0);
     while let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
         match x.cmp(y) {
@@ -189,12 +235,36 @@ fn sorted_intersection(a: &[&str], b: &[&str]) -> usize {
     shared
 }
 
-fn property_names(schema: Option<&Value>) -> Vec<&str> {
-    let mut names: Vec<&str> = schema
-        .and_then(|s| s.get("properties"))
-        .and_then(Value::as_object)
-        .map(|p| p.keys().map(String::as_str).collect())
-        .unwrap_or_default();
+/// A tool's input property names or a prompt's argument names, as sorted, deduplicated words.
+fn parameter_names(kind: EntityKind, parameters: Option<&Value>) -> Vec<String> {
+    let mut names: Vec<String> = match (kind, parameters) {
+        (EntityKind::Prompt, Some(Value::Array(arguments))) => {
+            arguments.iter().filter_map(|a| a.get("name").and_then(Value::as_str)).map(name_words).collect()
+        }
+        (EntityKind::Prompt, _) => Vec::new(),
+        (_, schema) => schema
+            .and_then(|s| s.get("properties"))
+            .and_then(Value::as_object)
+            .map(|p| p.keys().map(|k| name_words(k)).collect())
+            .unwrap_or_default(),
+    };
     names.sort_unstable();
+    names.dedup();
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_words;
+
+    #[test]
+    fn names_split_into_words_across_conventions() {
+        for name in ["getTinyImage", "get-tiny-image", "get_tiny_image", "GetTinyImage", "GET_TINY_IMAGE"] {
+            assert_eq!(name_words(name), "get tiny image", "{name}");
+        }
+        assert_eq!(name_words("getHTTPStatus"), "get http status");
+        assert_eq!(name_words("list2Items"), "list2 items");
+        assert_eq!(name_words("--a..b--"), "a b");
+        assert_eq!(name_words(""), "");
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::entity::{both_site, compare_shared, existence, same, unmodelled_fields, SharedRules};
 use super::meta::MetaRules;
-use super::{field_site, prose_change};
+use super::{field_site, names, prose_change};
 use crate::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::json::index_pointer;
 use crate::pairing::{pair_by_key, Pair};
@@ -28,8 +28,16 @@ const MODELLED: &[&str] = &["name", "arguments"];
 const ARGUMENT_FIELDS: &[&str] = &["name", "title", "description", "required"];
 
 pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
+    let hints = names::rename_hints(pairs, EntityKind::Prompt);
     for pair in pairs {
-        let Some((old, new)) = existence(&RULES, pair, findings) else { continue };
+        let before = findings.len();
+        let existing = existence(&RULES, pair, findings);
+        // `existence` pushed a removal as the finding at `before`; a rename hint annotates it.
+        if let (Pair::Removed(prompt), Some(target)) = (pair, findings.get_mut(before)) {
+            let hint = hints.binary_search_by(|(removed, _)| removed.cmp(&prompt.key)).ok().and_then(|i| hints.get(i));
+            target.note = hint.map(|(_, name)| format!("looks renamed to `{name}`"));
+        }
+        let Some((old, new)) = existing else { continue };
         if old.fields == new.fields {
             continue;
         }

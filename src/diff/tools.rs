@@ -30,7 +30,7 @@ const RULES: SharedRules = SharedRules {
 const MODELLED: &[&str] = &["name", "inputSchema", "outputSchema", "annotations", "execution"];
 
 pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
-    let hints = names::rename_hints(pairs);
+    let hints = names::rename_hints(pairs, EntityKind::Tool);
     for pair in pairs {
         let before = findings.len();
         if let Some((old, new)) = existence(&RULES, pair, findings) {
