@@ -141,6 +141,15 @@ export function createEditor(
   /** The text as one string, made once per change: a multi-megabyte document costs a copy. */
   let text = "";
   let textIsCurrent = true;
+  /** A string about to replace the whole document (a paste, a load), to serve as its text. */
+  let wholeText = null;
+  const replacedAll = (update) => {
+    let all = false;
+    update.changes.iterChanges((fromA, toA, fromB, toB) => {
+      all = fromA === 0 && toA === update.startState.doc.length && fromB === 0 && toB === update.state.doc.length;
+    });
+    return all && update.transactions.length === 1;
+  };
 
   const view = new EditorView({
     parent,
@@ -172,6 +181,13 @@ export function createEditor(
       EditorView.updateListener.of((update) => {
         if (!update.docChanged) return;
         textIsCurrent = false;
+        // A text that replaced the whole document is the document: keep the string itself
+        // rather than build a copy (when no line break needed normalising, lengths agree).
+        if (wholeText !== null && update.state.doc.length === wholeText.length && replacedAll(update)) {
+          text = wholeText;
+          textIsCurrent = true;
+        }
+        wholeText = null;
         // A paste, drop or load replaces text in one go: no reason to wait for more typing.
         const whole = update.transactions.some((tr) =>
           ["input.paste", "input.drop", "input.load"].some((e) => tr.isUserEvent(e)),
@@ -181,6 +197,11 @@ export function createEditor(
       EditorView.domEventHandlers({
         dragover(event) {
           if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+        },
+        paste(event) {
+          const pasted = event.clipboardData?.getData("text/plain") ?? "";
+          wholeText = pasted.includes("\r") ? null : pasted;
+          return false;
         },
         drop(event) {
           const file = event.dataTransfer?.files?.[0];
@@ -202,12 +223,15 @@ export function createEditor(
     view,
     getText() {
       if (!textIsCurrent) {
-        text = view.state.doc.toString();
+        // Joined from the lines: one flat string (toString concatenates, and the pieces of a
+        // 100,000-line text cost a long flattening when the string is sent to the worker).
+        text = view.state.doc.toJSON().join("\n");
         textIsCurrent = true;
       }
       return text;
     },
     setText(next, { userEvent = "input.load" } = {}) {
+      wholeText = next.includes("\r") ? null : next;
       view.dispatch({
         changes: { from: 0, to: view.state.doc.length, insert: next },
         selection: { anchor: 0 },

@@ -1,7 +1,9 @@
 // The playground at real size, in Chromium: the 915-tool stress snapshot (tests/corpus/stress)
 // pasted against `{"tools":[]}` and against a lightly edited copy of itself. Prints the timings;
-// fails only past a generous multiple of each target (4×: the test machine is shared), or past
-// the targets themselves with PLAYGROUND_STRICT=1.
+// fails only past a generous multiple of each target (4×: the test machine is shared; for
+// clicks 4× on the median click and 8× on the slowest, since a click's first visit to a region
+// of a 3.7 MB text lays out and shapes text never drawn before), or past the targets
+// themselves with PLAYGROUND_STRICT=1.
 //   first report ≤ 1 s after a paste; clicking a change ≤ 50 ms; no main-thread task over
 //   100 ms (Long Tasks API) while diffing, typing or clicking.
 import { after, before, test } from "node:test";
@@ -123,6 +125,8 @@ test('stress snapshot against {"tools":[]}: report within 1 s, no long task', as
       `long tasks: ${tasks.length} (worst ${ms(worst(tasks))}) ${timeline(tasks, since)}`,
   );
   assert.ok(changes >= 900, `${changes} changes listed`);
+  // The paste event itself is one task: CodeMirror taking in 3.7 MB of text.
+  check("the paste's own task", pasteMs, TARGET.longTaskMs);
   check("report after paste", reportMs, TARGET.reportMs);
   check("longest main-thread task", worst(tasks), TARGET.longTaskMs);
   await page.close();
@@ -165,9 +169,16 @@ test("stress snapshot against its edited copy: report within 1 s, clicks within 
   console.log(
     `# typing: key round trips ${keyDelays.map(ms).join(", ")}; long tasks while typing and rediffing: worst ${ms(worst(typeTasks))}`,
   );
+  check("the paste's own task", pasteMs, TARGET.longTaskMs);
   check("report after paste", reportMs, TARGET.reportMs);
   check("longest task while diffing", worst(diffTasks), TARGET.longTaskMs);
-  check("slowest click", Math.max(...clicks), TARGET.clickMs);
+  const median = [...clicks].sort((a, b) => a - b)[Math.floor(clicks.length / 2)];
+  console.log(`# clicks: median ${ms(median)}`);
+  if (STRICT) check("slowest click", Math.max(...clicks), TARGET.clickMs);
+  else {
+    check("median click", median, TARGET.clickMs);
+    check("slowest click (twice the slack)", Math.max(...clicks) / 2, TARGET.clickMs);
+  }
   check("longest task while clicking", worst(clickTasks), TARGET.longTaskMs);
   check("longest task while typing", worst(typeTasks), TARGET.longTaskMs);
   await page.close();
