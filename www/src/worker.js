@@ -35,7 +35,7 @@ function scheduleSave() {
 
 /** Empty or comment-only config text means "no config", as an absent file would. */
 function configArg(text) {
-  return /^(\s*(#[^\n]*)?\n?)*$/.test(text ?? "") ? null : text;
+  return (text ?? "").split("\n").every((line) => /^\s*(#.*)?$/.test(line)) ? null : text;
 }
 
 function asInputError(error) {
