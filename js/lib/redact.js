@@ -44,6 +44,20 @@ export function makeRedactor(secrets) {
 }
 
 /**
+ * Redacts `secrets` in everything a command writes from now on: `ctx.stdout`, `ctx.stderr`
+ * (the final error line included) and, through `ctx.redact`, report files. Secrets already
+ * redacted stay so (the redactors compose).
+ */
+export function redactContext(ctx, secrets) {
+  const redactor = makeRedactor(secrets);
+  if (!redactor.active) return;
+  ctx.stdout = redactingStream(ctx.stdout, redactor);
+  ctx.stderr = redactingStream(ctx.stderr, redactor);
+  const before = ctx.redact;
+  ctx.redact = before ? (text) => redactor.redact(before(text)) : redactor.redact;
+}
+
+/**
  * `stream` with every write redacted; reads (`isTTY`, `columns`…) go to the stream itself.
  * Used for standard output and error while a command holds secrets.
  */

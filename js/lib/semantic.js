@@ -8,12 +8,14 @@
 // MCP_CONTRACT_SEMANTIC_MODEL, key from MCP_CONTRACT_SEMANTIC_API_KEY), or a local command
 // (`--semantic-cmd`) that reads the request JSON on stdin and prints `{"notes": {id: note}}`.
 import { spawn } from 'node:child_process';
-import { endGroup } from './process-group.js';
+import { MARKER_VARIABLE, endGroup, endMarked, newMarker, unwatchGroup, watchGroup } from './process-group.js';
 import { makeRedactor } from './redact.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_NOTE_CHARS = 300;
 const MAX_TEXT_CHARS = 4000;
+// Notes are a few hundred bytes each: an answer past this is refused, not read to the end.
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 const INSTRUCTIONS =
   'You review changes to the text an MCP server shows to language models (tool descriptions, titles, ' +
@@ -81,7 +83,10 @@ async function askChatCompletions(request, env, timeoutMs, fetchImpl, signal) {
   };
   const response = await postFollowingSameOrigin(url, { method: 'POST', headers, body: JSON.stringify(body), signal: withTimeout(signal, timeoutMs) }, fetchImpl, timeoutMs);
   if (!response.ok) throw new Error(`the model endpoint answered HTTP ${response.status}`);
-  const data = await response.json().catch(() => null);
+  const data = await readAnswer(response).then((text) => JSON.parse(text)).catch((error) => {
+    if (error?.code === 'TOO_LARGE') throw error;
+    return null;
+  });
   const content = data?.choices?.[0]?.message?.content;
   if (typeof content !== 'string') throw new Error('the model endpoint gave no message content');
   return parseJsonObject(content);
@@ -115,9 +120,28 @@ async function postFollowingSameOrigin(url, init, fetchImpl, timeoutMs) {
   }
 }
 
+/** The body of the endpoint's answer as text, refused past MAX_ANSWER_BYTES. */
+async function readAnswer(response) {
+  const chunks = [];
+  let total = 0;
+  for await (const chunk of response.body ?? []) {
+    total += chunk.byteLength;
+    if (total > MAX_ANSWER_BYTES) {
+      await response.body.cancel().catch(() => {});
+      throw Object.assign(new Error(`the model endpoint's answer is larger than ${MAX_ANSWER_BYTES} bytes`), { code: 'TOO_LARGE' });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 function runCommand(command, request, timeoutMs, env, signal) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, { shell: true, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    // Contained like a stdio server (process-group.js): its own group, a marker for what it
+    // starts, and the watcher in case the CLI dies first.
+    const marker = newMarker();
+    const child = spawn(command, { shell: true, env: { ...env, [MARKER_VARIABLE]: marker }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    if (child.pid !== undefined) watchGroup(child.pid, marker);
     let stdout = '';
     let stderr = '';
     let settled = false;
@@ -131,17 +155,24 @@ function runCommand(command, request, timeoutMs, env, signal) {
     let endedBecause = null;
     const end = (reason) => {
       endedBecause = reason;
-      endGroup(child.pid, 500).finally(() => finish(reject, reason));
+      endGroup(child.pid, 500)
+        .then(() => endMarked(marker, 500))
+        .finally(() => finish(reject, reason));
     };
     const timer = setTimeout(() => end(new Error(`--semantic-cmd did not finish within ${timeoutMs / 1000} s`)), timeoutMs);
     const interrupted = () => end(new Error('--semantic-cmd was interrupted'));
     signal?.addEventListener('abort', interrupted, { once: true });
     child.on('error', (error) => finish(reject, new Error(`cannot run --semantic-cmd: ${error.message}`)));
-    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+      if (stdout.length > MAX_ANSWER_BYTES && !endedBecause) end(new Error(`--semantic-cmd wrote more than ${MAX_ANSWER_BYTES} characters`));
+    });
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
     child.stdin.on('error', () => {});
     child.on('close', (code) => {
       signal?.removeEventListener('abort', interrupted);
+      // Whatever it left behind (a daemon in its own session) goes with it.
+      endMarked(marker, 500).finally(() => unwatchGroup(child.pid));
       if (endedBecause) {
         finish(reject, endedBecause);
         return;

@@ -201,3 +201,32 @@ test('a redirect to another origin is not followed with the payload; one to the 
     await new Promise((resolve) => redirector.close(resolve));
   }
 });
+
+test('a model that echoes the API key in a note: the key is redacted in every form in the report', async () => {
+  const { cliAsync } = await import('./helpers.mjs');
+  const key = 'sk-Echo-4411-Zz';
+  const model = await fakeModel((request) => {
+    const { changes } = JSON.parse(request.body.messages[1].content);
+    return Object.fromEntries(changes.map((change) => [change.id, `key ${key.toLowerCase()} and ${encodeURIComponent(`Bearer ${key}`)}`]));
+  });
+  try {
+    const oldFile = path.join(dir, 'echo-old.json');
+    const newFile = path.join(dir, 'echo-new.json');
+    writeFileSync(oldFile, JSON.stringify({ tools: [tool('search', 'Searches issues. Read-only.')] }));
+    writeFileSync(newFile, JSON.stringify({ tools: [tool('search', 'Searches and deletes issues.')] }));
+    const env = { ...model.env, MCP_CONTRACT_SEMANTIC_API_KEY: key };
+    const [text, json] = await Promise.all([
+      cliAsync(['diff', oldFile, newFile, '--semantic'], { env }),
+      cliAsync(['diff', oldFile, newFile, '--semantic', '--format', 'json'], { env }),
+    ]);
+    assert.equal(model.requests.length, 2);
+    for (const result of [text, json]) {
+      assert.ok(result.status === 0 || result.status === 1, result.stderr);
+      assert.match(result.stdout, /key \*\*\* and Bearer%20\*\*\*/);
+      assert.ok(!result.stdout.toLowerCase().includes(key.toLowerCase()), result.stdout);
+    }
+    JSON.parse(json.stdout); // still valid JSON
+  } finally {
+    await model.close();
+  }
+});

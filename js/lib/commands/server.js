@@ -60,12 +60,8 @@ export async function captureOptions(values, server, commandName, ctx) {
  */
 export async function redactSecrets(ctx, capturing, env = process.env) {
   if (!capturing.headers?.length) return;
-  const [{ headerValues }, { makeRedactor, redactingStream }] = await Promise.all([import("../capture.js"), import("../redact.js")]);
-  const redactor = makeRedactor(headerValues(capturing, env));
-  if (!redactor.active) return;
-  ctx.stdout = redactingStream(ctx.stdout, redactor);
-  ctx.stderr = redactingStream(ctx.stderr, redactor);
-  ctx.redact = redactor.redact;
+  const [{ headerValues }, { redactContext }] = await Promise.all([import("../capture.js"), import("../redact.js")]);
+  redactContext(ctx, headerValues(capturing, env));
 }
 
 /** Runs `work(signal)` with Ctrl-C/SIGTERM wired to abort it (capture then ends the server, exit 130). */
