@@ -126,12 +126,12 @@ const languageSupport = (kind) => (kind === "json" ? json() : kind === "yaml" ? 
 /**
  * One editor in `parent`. `language` is "json", "yaml", or null to follow the text (snapshots
  * may be either). `onChange({whole})` fires on every edit (`whole` for a paste, drop or load of text);
- * `onDropFile(file)` may take a dropped file (return true) before it replaces the text.
+ * `onDropText(text, name)` may take a dropped file's text (return true) before it replaces the text.
  * `onMarkerClick(items)` gets the items of the gutter marker clicked (see `mark`).
  */
 export function createEditor(
   parent,
-  { label, language = null, onChange, onMarkerClick = () => {}, onDropFile = async () => false, extensions = [] },
+  { label, language = null, onChange, onMarkerClick = () => {}, onDropText = () => false, extensions = [] },
 ) {
   const languageSlot = new Compartment();
   const wrapSlot = new Compartment();
@@ -207,7 +207,7 @@ export function createEditor(
           const file = event.dataTransfer?.files?.[0];
           if (!file) return false;
           event.preventDefault();
-          Promise.resolve(onDropFile(file)).then(async (taken) => taken || editor.setText(await file.text()));
+          file.text().then((text) => onDropText(text, file.name) || editor.setText(text));
           return true;
         },
       }),

@@ -65,11 +65,11 @@ function themed() {
   return slot.of(themeFor());
 }
 
-const onDropFile = async (file) => {
-  if (file.size > 64 * 1024 * 1024) return false;
-  const state = stateFromFile(await file.text());
+/** Opens `text` if it is a state file (all three inputs); false when it is not one. */
+const onDropText = (text, name) => {
+  const state = stateFromFile(text);
   if (!state) return false;
-  announce(`Opened the state file ${file.name}.`);
+  announce(`Opened the state file ${name}.`);
   setState(state);
   return true;
 };
@@ -79,21 +79,21 @@ const editors = {
     label: "Old snapshot (JSON or YAML)",
     onChange: (change) => edited(change),
     onMarkerClick: (items) => revealChange(items[0]),
-    onDropFile,
+    onDropText,
     extensions: [themed()],
   }),
   new: createEditor($("#editor-new"), {
     label: "New snapshot (JSON or YAML)",
     onChange: (change) => edited(change),
     onMarkerClick: (items) => revealChange(items[0]),
-    onDropFile,
+    onDropText,
     extensions: [themed()],
   }),
   config: createEditor($("#editor-config"), {
     label: "Config (YAML)",
     language: "yaml",
     onChange: (change) => edited(change),
-    onDropFile,
+    onDropText,
     extensions: [themed()],
   }),
 };
@@ -557,9 +557,10 @@ function wireControls() {
     const file = picker.files?.[0];
     if (!file) return;
     if (target === "state") {
-      if (!(await onDropFile(file))) say(`${file.name} is not a playground state file.`);
-    } else if (!(await onDropFile(file))) {
-      editors[target].setText(await file.text());
+      if (!onDropText(await file.text(), file.name)) say(`${file.name} is not a playground state file.`);
+    } else {
+      const text = await file.text();
+      if (!onDropText(text, file.name)) editors[target].setText(text);
     }
   });
   for (const id of ["#filter-severity", "#filter-text"]) {
