@@ -322,8 +322,16 @@ function showDialog(...extraButtons) {
   ruleDialog.showModal();
 }
 
+/** Example files asked for before the engine was ready: `url` → the promise of its text. */
+const prefetched = new Map();
+
 /** The text at `url`, refusing what is not a snapshot: an error page, an HTML fallback. */
 async function fetchText(url) {
+  const early = prefetched.get(url);
+  if (early) {
+    prefetched.delete(url);
+    return early;
+  }
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`.trim());
   if (/text\/html/i.test(response.headers.get("content-type") ?? ""))
@@ -587,10 +595,22 @@ async function loadExamples() {
   }
 }
 
+/** Starts fetching the files of the example the link names, while the engine loads. */
+function prefetchLinkedExample(list) {
+  const example = list.find((candidate) => candidate.id === exampleFromHash(location.hash));
+  for (const url of example?.files ? [example.files.old, example.files.new] : []) {
+    const text = fetchText(url);
+    text.catch(() => {}); // reported when loadExample awaits it
+    prefetched.set(url, text);
+  }
+}
+
 async function start() {
   wireControls();
   const examplesLoaded = loadExamples();
+  examplesLoaded.then(prefetchLinkedExample);
   engine = await startEngine();
+  performance.mark("engine-ready");
   $("#engine-version").textContent = engine.version;
   rulesById = new Map(engine.rules.map((rule) => [rule.id, rule]));
   examples = await examplesLoaded;
