@@ -184,8 +184,9 @@ fn effect_rows() -> Vec<(&'static str, Value, Value, Effect)> {
         ),
         (
             "allOf",
-            p(json!({"allOf": [{"minLength": 1}, {"maxLength": 5}]})),
-            p(json!({"allOf": [{"minLength": 1}, {"maxLength": 5}, {"pattern": "x"}]})),
+            // Branches that cannot merge into one node (two patterns) stay an `allOf`.
+            p(json!({"allOf": [{"pattern": "^a"}, {"pattern": "b$"}]})),
+            p(json!({"allOf": [{"pattern": "^a"}, {"pattern": "b$"}, {"pattern": "x"}]})),
             Narrowed,
         ),
         ("not", p(json!({"type": "string"})), p(json!({"type": "string", "not": {"const": "x"}})), Narrowed),

@@ -14,6 +14,7 @@ mod canon;
 mod catchall;
 mod compose;
 mod definitions;
+mod fold;
 mod generated_title;
 mod here;
 mod keywords;
@@ -22,7 +23,9 @@ mod normal;
 mod rewrite;
 mod rules;
 mod sorted;
+mod subsume;
 mod types;
+mod verdict;
 mod walk;
 
 pub use keywords::OWNED_ELSEWHERE;
@@ -74,9 +77,10 @@ pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &V
         (normal::normalise(old, site.old.as_deref(), &lazy), normal::normalise(new, site.new.as_deref(), &lazy));
     let (old_tree, new_tree) = (&old_norm.tree, &new_norm.tree);
     let here = Here::root(&site.location);
-    let mut walk = walk::Walk { side, entity, twins: &lazy, hits: Vec::new() };
+    let mut walk = walk::Walk { side, entity, twins: &lazy, hits: Vec::new(), quiet: Vec::new() };
     walk.node(old_tree, new_tree, &here, false);
-    let covered: Vec<String> = walk.hits.iter().flat_map(|h| h.covers.iter().cloned()).collect();
+    let mut covered: Vec<String> = walk.hits.iter().flat_map(|h| h.covers.iter().cloned()).collect();
+    covered.append(&mut walk.quiet);
     findings.extend(walk.hits.into_iter().map(|h| h.finding));
     for difference in catchall::uncovered(old_tree, new_tree, &here, &covered, &lazy) {
         let subject = if difference.here.subject.is_empty() {

@@ -5,6 +5,7 @@
 
 use super::canon::{bounded_clone, canonical_set, json_eq};
 use super::compose::disjoint_branches;
+use super::fold;
 use super::keywords::{is_annotation, is_type_local};
 use super::normal::{force, Body, Keywords, Kw, KwValue, Node};
 use super::types::TypeSet;
@@ -56,7 +57,9 @@ pub(super) fn respell(kws: &mut Keywords, ptr: Option<&str>) {
         };
         kws.insert("enum", Kw { value: KwValue::Value(Cow::Owned(Value::Array(values))), at, via: constant.via });
     }
-    // OpenAPI `nullable: true` on a typed node ≡ `null` among the types.
+    // OpenAPI `nullable: true` on a typed node ≡ `null` among the types, and among the values
+    // of its `enum` (generators emit `nullable` next to an `enum` without `null` and mean the
+    // same nullable value set as `anyOf: [{enum: […]}, {type: null}]`).
     match kws.get("nullable").and_then(Kw::value) {
         Some(Value::Bool(false)) => {
             kws.remove("nullable");
@@ -66,6 +69,12 @@ pub(super) fn respell(kws: &mut Keywords, ptr: Option<&str>) {
                 if let Some(set) = TypeSet::of_type_value(types) {
                     *types = Cow::Borrowed(set.union(TypeSet::NULL).to_value());
                     kws.remove("nullable");
+                    if let Some(Kw { value: KwValue::Value(members), .. }) = kws.get_mut("enum") {
+                        if let Value::Array(list) = members.to_mut() {
+                            list.push(Value::Null);
+                            *list = canonical_set(list);
+                        }
+                    }
                 }
             }
         }
@@ -95,14 +104,21 @@ pub(super) fn simplify(node: &mut Node) {
     one_of_as_any_of(kws, ptr.as_deref());
     for list in ["allOf", "anyOf"] {
         flatten(kws, list);
+        fold::prune(kws, list);
     }
-    for list in ["allOf", "anyOf", "oneOf"] {
+    for list in ["anyOf", "oneOf"] {
+        fold::values_as_enum(kws, list);
+    }
+    fold::merge_all_of(kws);
+    for list in ["anyOf", "oneOf"] {
         collapse_single_branch(kws, list);
     }
     for list in ["anyOf", "oneOf"] {
         collapse_type_union(kws, list, ptr.as_deref());
         collapse_nullable(kws, list, ptr.as_deref());
     }
+    // Folds and merges may have brought an `enum` or a narrower `type` up into this node.
+    types_from_enum(kws);
 }
 
 fn is_no_op(name: &str, kw: &Kw) -> bool {
@@ -339,27 +355,36 @@ fn collapse_nullable(kws: &mut Keywords, list: &'static str, ptr: Option<&str>) 
 }
 
 /// Merges `branch` into the keywords of its parent (`allOf` semantics): fails, handing the
-/// branch back, when both assert the same keyword (other than `also_allowed`). Annotations
-/// both carry keep the parent's value.
+/// branch back, when the two cannot join into one node ([`fold::can_join`]). A keyword both
+/// assert takes their conjoined value; `also_allowed` ones take the branch's. Annotations both
+/// carry keep the parent's value.
 pub(super) fn absorb<'a>(kws: &mut Keywords<'a>, branch: Node<'a>, also_allowed: &[&str]) -> Result<(), Node<'a>> {
-    let conflict = match &branch.body {
-        Body::Keywords(inner) => {
-            inner.keys().any(|k| kws.contains_key(k) && !is_annotation(k) && !also_allowed.contains(&k))
-        }
-        _ => true,
+    let joinable = match &branch.body {
+        Body::Keywords(inner) => fold::can_join(kws, inner, also_allowed),
+        _ => false,
     };
-    if conflict {
+    if !joinable {
         return Err(branch);
     }
     let pointers: Vec<Option<String>> =
         branch.keywords().map(|k| k.keys().map(|name| branch.kw_pointer(name)).collect()).unwrap_or_default();
     let Body::Keywords(inner) = branch.body else { return Ok(()) };
     for ((name, mut kw), at) in inner.into_iter().zip(pointers) {
-        if kws.contains_key(name.as_ref()) && is_annotation(name.as_ref()) {
-            continue;
+        match kws.get_mut(name.as_ref()) {
+            Some(_) if is_annotation(name.as_ref()) => {}
+            Some(own) if !also_allowed.contains(&name.as_ref()) => {
+                if let Some(both) = fold::conjoined(name.as_ref(), own, &kw) {
+                    if own.value().is_none_or(|v| !json_eq(v, &both)) {
+                        own.value = KwValue::Value(Cow::Owned(both));
+                        own.at = at;
+                    }
+                }
+            }
+            _ => {
+                kw.at = at;
+                kws.insert(name, kw);
+            }
         }
-        kw.at = at;
-        kws.insert(name, kw);
     }
     Ok(())
 }

@@ -22,6 +22,10 @@ impl TypeSet {
     pub const NONE: TypeSet = TypeSet(0);
     pub const NULL: TypeSet = TypeSet(NULL);
     pub const ANY: TypeSet = TypeSet(ANY);
+    pub const NUMBER: TypeSet = TypeSet(NUMBER);
+    pub const STRING: TypeSet = TypeSet(STRING);
+    pub const ARRAY: TypeSet = TypeSet(ARRAY);
+    pub const OBJECT: TypeSet = TypeSet(OBJECT);
 
     /// The set named by a `type` keyword value (a name or an array of names).
     pub fn of_type_value(value: &Value) -> Option<TypeSet> {
@@ -55,6 +59,17 @@ impl TypeSet {
 
     pub fn union(self, other: TypeSet) -> TypeSet {
         TypeSet(self.0 | other.0).canonical()
+    }
+
+    /// The types in both sets (number ∩ integer is integer).
+    pub fn intersect(self, other: TypeSet) -> TypeSet {
+        let widen = |s: TypeSet| if s.0 & NUMBER != 0 { s.0 | INTEGER } else { s.0 };
+        TypeSet(widen(self) & widen(other)).canonical()
+    }
+
+    /// Whether every instance of a type in `other` has a type in `self`.
+    pub fn includes(self, other: TypeSet) -> bool {
+        self.contains(other)
     }
 
     /// No instance has a type in both sets (integer overlaps number).

@@ -10,6 +10,7 @@ use super::keywords::is_annotation;
 use super::leaves::set_difference;
 use super::normal::{force, Body, Kw, KwValue, Node, Schemas, Twins};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
+use super::verdict::reshaped;
 use super::{Effect, Side};
 use crate::collect::object_of;
 use crate::finding::{EntityRef, Finding, Site};
@@ -32,6 +33,8 @@ pub struct Walk<'w> {
     /// Subtrees known equal before normalisation: skipped without a look.
     pub twins: &'w Twins,
     pub hits: Vec<Hit>,
+    /// Paths judged unchanged as a whole although written differently: covered, no finding.
+    pub quiet: Vec<String>,
 }
 
 /// What one emitted finding is about: the rule, the keyword (if any) and its two values.
@@ -188,6 +191,8 @@ impl<'w> Walk<'w> {
     }
 
     fn keywords(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        let verdict = self.composition_verdict(o, n);
+        let start = self.hits.len();
         self.types_and_values(o, n, here, flipped);
         self.limits(o, n, here, flipped);
         self.multiple_of(o, n, here, flipped);
@@ -207,13 +212,19 @@ impl<'w> Walk<'w> {
         self.conditional(o, n, here, flipped);
         self.prefix_items(o, n, here, flipped);
         for keyword in ["allOf", "anyOf", "oneOf"] {
-            self.composition(o, n, here, flipped, keyword);
+            // A composition on one side only is what a verdict reports.
+            if verdict.is_none() || !reshaped(o, n, keyword) {
+                self.composition(o, n, here, flipped, keyword);
+            }
         }
         self.schema_map(o, n, here, flipped, "patternProperties", Family::PatternProperties);
         self.schema_map(o, n, here, flipped, "dependentSchemas", Family::DependentSchemas);
         self.dependent_required(o, n, here, flipped);
         self.reference(o, n, here);
         self.annotations(o, n, here);
+        if let Some(verdict) = verdict {
+            self.settle(start, verdict, o, n, here, flipped);
+        }
     }
 
     fn properties(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
@@ -448,6 +459,23 @@ impl<'w> Walk<'w> {
                 (Some(i), Some(j)) => {
                     let suffix = format!("<{keyword}[{j}]>");
                     self.node(&a[i], &b[j], &here.below(keyword, Some(&token), &suffix), flipped);
+                    continue;
+                }
+                // A branch the other side's branches already cover changes nothing.
+                (Some(i), None)
+                    if disjoint
+                        && family != Family::OneOf
+                        && self.branch_covered(&a[i], b, family == Family::AnyOf) =>
+                {
+                    self.quiet.push(here.below(keyword, Some(&token), "").path);
+                    continue;
+                }
+                (None, Some(j))
+                    if disjoint
+                        && family != Family::OneOf
+                        && self.branch_covered(&b[j], a, family == Family::AnyOf) =>
+                {
+                    self.quiet.push(here.below(keyword, Some(&token), "").path);
                     continue;
                 }
                 _ if !disjoint => Effect::Changed,
