@@ -109,3 +109,35 @@ fn json_and_sarif_keep_the_exact_data_behind_escaped_bytes() {
         assert!(hidden_chars(name).is_empty(), "{name:?}");
     }
 }
+
+/// The rules of changes whose entity (or subject) is `name`.
+fn rules_of(report: &mcp_contract::Report, name: &str) -> Vec<&'static str> {
+    report.changes.iter().filter(|c| c.entity.name == name).map(|c| c.rule).collect()
+}
+
+#[test]
+fn hidden_names_and_descriptions_get_their_own_potentially_breaking_findings() {
+    let report = mcp_contract::diff_text(OLD, NEW, Some(CONFIG)).expect("diffs");
+    let spoof = report.changes.iter().find(|c| c.rule == "tool.name.hiddenCharacters" && c.entity.name == "sea\u{200b}rch");
+    let spoof = spoof.expect("the spoofed rename is reported");
+    assert_eq!(spoof.severity, mcp_contract::Severity::PotentiallyBreaking);
+    assert!(spoof.message.contains("it reads as `search`, the name of another tool"), "{}", spoof.message);
+    assert!(rules_of(&report, "delete_all").contains(&"tool.description.hiddenCharacters"));
+    assert!(report.changes.iter().any(|c| c.rule == "server.instructions.hiddenCharacters"));
+    assert!(rules_of(&report, "file:///\u{2066}secret\u{2069}").contains(&"resource.name.hiddenCharacters"));
+    // Line breaks are layout in prose, not hidden text.
+    assert!(!rules_of(&report, "legacy_tool").contains(&"tool.description.hiddenCharacters"));
+}
+
+#[test]
+fn hidden_characters_already_there_are_not_reported_again() {
+    let tool = |description: &str| {
+        serde_json::json!({"tools": [{"name": "a\u{200b}b", "description": description, "inputSchema": {}}]}).to_string()
+    };
+    let same = mcp_contract::diff_text(&tool("x\u{202e}y"), &tool("x\u{202e}y z"), None).expect("diffs");
+    assert!(same.changes.iter().all(|c| !c.rule.ends_with("hiddenCharacters")), "{:?}", same.changes);
+    let more = mcp_contract::diff_text(&tool("x\u{202e}y"), &tool("x\u{202e}y\u{2066}"), None).expect("diffs");
+    assert_eq!(more.changes.iter().filter(|c| c.rule == "tool.description.hiddenCharacters").count(), 1);
+    let layout = mcp_contract::diff_text(&tool("one"), &tool("one\ntwo\tthree"), None).expect("diffs");
+    assert!(layout.changes.iter().all(|c| !c.rule.ends_with("hiddenCharacters")), "{:?}", layout.changes);
+}

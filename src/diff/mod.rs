@@ -7,6 +7,7 @@ mod capability_flags;
 mod entity;
 mod execution;
 mod headers;
+mod hidden;
 mod icons;
 mod meta;
 mod names;
@@ -48,6 +49,13 @@ pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
         detection.compared.push(kind.field());
         let pairs = pair_by_key(old_entities, new_entities, |e: &Entity| e.key);
         let findings = &mut detection.findings;
+        let hidden_rules = match kind {
+            SectionKind::Tools => &hidden::TOOLS,
+            SectionKind::Prompts => &hidden::PROMPTS,
+            SectionKind::Resources => &hidden::RESOURCES,
+            SectionKind::ResourceTemplates => &hidden::TEMPLATES,
+        };
+        hidden::section(hidden_rules, &pairs, findings);
         match kind {
             SectionKind::Tools => tools::compare_section(&pairs, findings),
             SectionKind::Prompts => prompts::compare_section(&pairs, findings),

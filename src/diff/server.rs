@@ -47,6 +47,7 @@ pub(crate) fn compare<'a>(
 
     let (a, b) = (value(old, "instructions"), value(new, "instructions"));
     prose_change(RuleId::ServerInstructionsChanged, &entity, site("instructions"), "instructions", a, b, findings);
+    super::hidden::instructions(&entity, site("instructions"), a, b, findings);
 
     let (a, b) = (value(old, "capabilities"), value(new, "capabilities"));
     if a.is_some() && b.is_some() {

@@ -1647,5 +1647,69 @@ declare_rules! {
         advice: "Check whether a client you target reads the field.",
         message: "server: field `{subject}` changed from {old} to {new}",
     }
+    // ---- hidden characters (diff/hidden.rs) ----
+    ToolNameHiddenCharacters = "tool.name.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "A tool's name contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",
+        why: "Such a name renders like another (`sea⟨U+200B⟩rch` reads as `search`), so a reviewer approves a tool they cannot tell apart, and a model or host may pick it instead of the real one (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
+        message: "tool `{name}`: {subject} contains hidden characters ({detail})",
+    }
+    ToolDescriptionHiddenCharacters = "tool.description.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "A tool's description now contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
+        why: "The model reads the description whole while a reviewer sees text reordered or missing: hidden instructions reach the model unreviewed (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
+        message: "tool `{name}`: description contains hidden characters ({detail})",
+    }
+    PromptNameHiddenCharacters = "prompt.name.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "A prompt's name contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",
+        why: "Such a name renders like another (`sea⟨U+200B⟩rch` reads as `search`), so a reviewer approves a tool they cannot tell apart, and a model or host may pick it instead of the real one (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
+        message: "prompt `{name}`: {subject} contains hidden characters ({detail})",
+    }
+    PromptDescriptionHiddenCharacters = "prompt.description.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "A prompt's description now contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
+        why: "The model reads the description whole while a reviewer sees text reordered or missing: hidden instructions reach the model unreviewed (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
+        message: "prompt `{name}`: description contains hidden characters ({detail})",
+    }
+    ResourceNameHiddenCharacters = "resource.name.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "A resource's URI or display `name` contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",
+        why: "Such a URI or name renders like another, so a reviewer approves an entity they cannot tell apart, and a client may read the wrong one (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
+        message: "resource `{name}`: {subject} contains hidden characters ({detail})",
+    }
+    ResourceDescriptionHiddenCharacters = "resource.description.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "A resource's description now contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
+        why: "The model reads the description whole while a reviewer sees text reordered or missing: hidden instructions reach the model unreviewed (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
+        message: "resource `{name}`: description contains hidden characters ({detail})",
+    }
+    ResourceTemplateNameHiddenCharacters = "resourceTemplate.name.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "A resource template's URI template or display `name` contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",
+        why: "Such a URI template or name renders like another, so a reviewer approves an entity they cannot tell apart, and a client may read the wrong one (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
+        message: "resource template `{name}`: {subject} contains hidden characters ({detail})",
+    }
+    ResourceTemplateDescriptionHiddenCharacters = "resourceTemplate.description.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "A resource template's description now contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
+        why: "The model reads the description whole while a reviewer sees text reordered or missing: hidden instructions reach the model unreviewed (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
+        message: "resource template `{name}`: description contains hidden characters ({detail})",
+    }
+    ServerInstructionsHiddenCharacters = "server.instructions.hiddenCharacters" {
+        severity: PotentiallyBreaking,
+        summary: "The server's `instructions` now contain invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
+        why: "Hosts put the instructions into the model's system prompt: hidden text there steers the model while a reviewer sees text reordered or missing (the Trojan Source class, CVE-2021-42574).",
+        advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
+        message: "server: instructions contain hidden characters ({detail})",
+    }
     // ---- MCP surface: end ----
 }
