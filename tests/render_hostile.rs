@@ -118,7 +118,8 @@ fn rules_of(report: &mcp_contract::Report, name: &str) -> Vec<&'static str> {
 #[test]
 fn hidden_names_and_descriptions_get_their_own_potentially_breaking_findings() {
     let report = mcp_contract::diff_text(OLD, NEW, Some(CONFIG)).expect("diffs");
-    let spoof = report.changes.iter().find(|c| c.rule == "tool.name.hiddenCharacters" && c.entity.name == "sea\u{200b}rch");
+    let spoof =
+        report.changes.iter().find(|c| c.rule == "tool.name.hiddenCharacters" && c.entity.name == "sea\u{200b}rch");
     let spoof = spoof.expect("the spoofed rename is reported");
     assert_eq!(spoof.severity, mcp_contract::Severity::PotentiallyBreaking);
     assert!(spoof.message.contains("it reads as `search`, the name of another tool"), "{}", spoof.message);
@@ -132,7 +133,8 @@ fn hidden_names_and_descriptions_get_their_own_potentially_breaking_findings() {
 #[test]
 fn hidden_characters_already_there_are_not_reported_again() {
     let tool = |description: &str| {
-        serde_json::json!({"tools": [{"name": "a\u{200b}b", "description": description, "inputSchema": {}}]}).to_string()
+        serde_json::json!({"tools": [{"name": "a\u{200b}b", "description": description, "inputSchema": {}}]})
+            .to_string()
     };
     let same = mcp_contract::diff_text(&tool("x\u{202e}y"), &tool("x\u{202e}y z"), None).expect("diffs");
     assert!(same.changes.iter().all(|c| !c.rule.ends_with("hiddenCharacters")), "{:?}", same.changes);
