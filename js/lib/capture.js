@@ -1,14 +1,15 @@
 // `mcp-contract snapshot`: captures a live server's public surface over stdio or Streamable
 // HTTP and returns the canonical snapshot. Only read-only methods are sent: server/discover or
 // initialize (+ the initialized notification), the four list calls, and ping replies.
-// The MCP SDK is imported lazily here, so the diff path never loads it.
+// The MCP SDK is imported lazily (lib/http-transport.js), by HTTP capture only.
 import { createRequire } from 'node:module';
 import { RpcError, RpcSession } from './rpc.js';
 import { GroupStdioTransport } from './stdio-transport.js';
+import { openHttpTransport } from './http-transport.js';
 import { canonicalSnapshot } from './canonical.js';
 import { CliError, withStderr } from './errors.js';
 import { refuseUnsafe } from './capture-guard.js';
-import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
+import { DEFAULT_MAX_BYTES } from './limits.js';
 import { makeRedactor } from './redact.js';
 import { waitFor } from './process-group.js';
 
@@ -34,8 +35,10 @@ const LISTS = [
  * e.g. wired to SIGINT), `env` (environment for header values and the server; default
  * process.env), `maxBytes` (the most the server may send: stdout, or HTTP bodies in all;
  * default 256 MiB), `onProgress` (called with `{ phase, … }` events: start, handshake,
- * connected, page, list, done, failed; see lib/progress.js). Resolves to `{ snapshot, era }`; rejects with a CliError that says what
- * happened, with the server's last stderr lines for stdio servers.
+ * connected, page, list, done, failed; see lib/progress.js). Resolves to `{ snapshot, era }`;
+ * rejects with a CliError that says what happened, with the server's last stderr lines for
+ * stdio servers; a snapshot holding a header value, a lone surrogate or a number past a
+ * double is refused (lib/capture-guard.js).
  */
 export async function capture(options) {
   const { timeoutMs = 30_000, era = 'auto', signal, env = process.env, maxBytes = DEFAULT_MAX_BYTES } = options;
@@ -141,63 +144,7 @@ async function openTransport(options, env, maxBytes, hooks) {
     }
     headers[name] = value;
   }
-  const { StreamableHTTPClientTransport } = await loadHttpTransport();
-  const fetch = boundedFetch(maxBytes, hooks);
-  return { kind: 'streamable-http', transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch }) };
-}
-
-/** The ids of the JSON-RPC requests in a POST body (a message or a batch). */
-function requestIds(body) {
-  try {
-    const parsed = JSON.parse(typeof body === 'string' ? body : '');
-    return (Array.isArray(parsed) ? parsed : [parsed]).filter((m) => m && 'method' in m && 'id' in m).map((m) => m.id);
-  } catch {
-    return [];
-  }
-}
-
-/** The MCP SDK's Streamable HTTP client: an optional peer dependency, needed only here. */
-async function loadHttpTransport() {
-  try {
-    return await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-  } catch (error) {
-    if (error?.code !== 'ERR_MODULE_NOT_FOUND' && error?.code !== 'MODULE_NOT_FOUND') throw error;
-    throw new CliError('capturing over HTTP (--url) needs the MCP SDK, an optional peer dependency: run `npm install @modelcontextprotocol/sdk` where mcp-contract is installed (stdio capture and diff do not need it)');
-  }
-}
-
-/**
- * fetch for the SDK's transport whose response bodies, together, stop at `maxBytes`: an
- * endless body is cut off and reported (to `hooks.tooLarge`, which ends the session) instead of
- * growing until memory runs out. The end of an event stream answering a POST is reported to
- * `hooks.streamEnded` with the ids of the requests it carried.
- */
-function boundedFetch(maxBytes, { tooLarge, streamEnded }) {
-  let total = 0;
-  return async (url, init) => {
-    const response = await fetch(url, init);
-    if (!response.body) return response;
-    const stream = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
-    const ids = stream && init?.method === 'POST' ? requestIds(init.body) : [];
-    const counted = response.body.pipeThrough(
-      new TransformStream({
-        flush() {
-          if (ids.length) streamEnded(ids);
-        },
-        transform(chunk, controller) {
-          total += chunk.byteLength;
-          if (total > maxBytes) {
-            const error = Object.assign(new Error(`the server sent more than ${formatBytes(maxBytes)} (raise the limit with --max-bytes)`), { code: 'TOO_LARGE' });
-            tooLarge(error);
-            controller.error(error);
-            return;
-          }
-          controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
-  };
+  return { kind: 'streamable-http', transport: await openHttpTransport(url, headers, maxBytes, hooks) };
 }
 
 /** server/discover first (unless legacy is asked for), falling back to initialize. */

@@ -1,0 +1,69 @@
+//! Streamable HTTP for capture: the MCP SDK's client transport (an optional peer dependency,
+//! loaded only here) over a fetch whose answers are bounded in bytes and whose event streams
+//! are watched for ending without the answer they were opened for.
+import { CliError } from './errors.js';
+import { formatBytes } from './limits.js';
+
+/**
+ * The SDK's StreamableHTTPClientTransport for `url` with `headers`; `hooks.tooLarge(error)`
+ * and `hooks.streamEnded(ids)` are told when an answer passes `maxBytes` (all bodies together)
+ * and when an event stream answering a POST ends.
+ */
+export async function openHttpTransport(url, headers, maxBytes, hooks) {
+  const { StreamableHTTPClientTransport } = await loadHttpTransport();
+  return new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: boundedFetch(maxBytes, hooks) });
+}
+
+/** The ids of the JSON-RPC requests in a POST body (a message or a batch). */
+function requestIds(body) {
+  try {
+    const parsed = JSON.parse(typeof body === 'string' ? body : '');
+    return (Array.isArray(parsed) ? parsed : [parsed]).filter((m) => m && 'method' in m && 'id' in m).map((m) => m.id);
+  } catch {
+    return [];
+  }
+}
+
+/** The MCP SDK's Streamable HTTP client: an optional peer dependency, needed only here. */
+async function loadHttpTransport() {
+  try {
+    return await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND' && error?.code !== 'MODULE_NOT_FOUND') throw error;
+    throw new CliError('capturing over HTTP (--url) needs the MCP SDK, an optional peer dependency: run `npm install @modelcontextprotocol/sdk` where mcp-contract is installed (stdio capture and diff do not need it)');
+  }
+}
+
+/**
+ * fetch for the SDK's transport whose response bodies, together, stop at `maxBytes`: an
+ * endless body is cut off and reported (to `hooks.tooLarge`, which ends the session) instead of
+ * growing until memory runs out. The end of an event stream answering a POST is reported to
+ * `hooks.streamEnded` with the ids of the requests it carried.
+ */
+function boundedFetch(maxBytes, { tooLarge, streamEnded }) {
+  let total = 0;
+  return async (url, init) => {
+    const response = await fetch(url, init);
+    if (!response.body) return response;
+    const stream = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
+    const ids = stream && init?.method === 'POST' ? requestIds(init.body) : [];
+    const counted = response.body.pipeThrough(
+      new TransformStream({
+        flush() {
+          if (ids.length) streamEnded(ids);
+        },
+        transform(chunk, controller) {
+          total += chunk.byteLength;
+          if (total > maxBytes) {
+            const error = Object.assign(new Error(`the server sent more than ${formatBytes(maxBytes)} (raise the limit with --max-bytes)`), { code: 'TOO_LARGE' });
+            tooLarge(error);
+            controller.error(error);
+            return;
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
