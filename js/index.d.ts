@@ -123,6 +123,8 @@ export interface Report {
   summary: Summary;
   changes: Change[];
   suppressed: SuppressedChange[];
+  /** The semver gate's outcome, present when the report was made with `oldVersion`/`newVersion`. */
+  semver?: SemverResult;
 }
 
 /** A rule as the registry describes it. */
@@ -179,6 +181,10 @@ export interface RenderOptions {
   /** Text and Markdown list every change on its own line; by default a run of 4 or more
    * consecutive changes of one rule and severity is one line ("100 resources removed: …"). */
   expand?: boolean;
+  /** Both versions run the semver gate (`--semver`): the gate then decides the verdict (`fail`
+   * only for a too-small bump) and the report carries `semver`. */
+  oldVersion?: string;
+  newVersion?: string;
 }
 
 /** Diffs and renders in one call; `verdict` is what the CLI's exit code follows. */
@@ -191,17 +197,23 @@ export function render(
 
 export type Bump = "none" | "patch" | "minor" | "major";
 
-/** The semver gate's outcome: `ok` is false when the bump is smaller than the changes need. */
-export interface SemverCheck {
+/** The semver gate's outcome, as a report carries it: `ok` is false when the bump is smaller than the changes need. */
+export interface SemverResult {
   ok: boolean;
   old: string;
   new: string;
-  actual: Bump;
   required: Bump;
-  /** The rule of the change that decides `required`, or null when there is none. */
-  rule: string | null;
+  actual: Bump;
+  /** The change that decides `required` (the report's most severe change), or null when there is none. */
+  cause: { id: string; rule: RuleId; severity: Severity; message: string } | null;
   /** One sentence; on failure it names the required bump and the change that requires it. */
   message: string;
+}
+
+/** What `semverCheck` returns: the gate's outcome and the rule of its cause. */
+export interface SemverCheck extends SemverResult {
+  /** The rule of the change that decides `required`, or null when there is none. */
+  rule: string | null;
 }
 
 /** Checks a version bump against a report (object or JSON text); throws `McpContractError` for a bad version. */

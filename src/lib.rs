@@ -108,6 +108,9 @@ pub struct RunOptions {
     /// List every change in the text and Markdown reports instead of grouping runs of alike
     /// changes (the CLI's `--verbose`).
     pub expand: bool,
+    /// The old and new versions for the semver gate (`--semver`): the gate then decides the
+    /// verdict and the report carries its outcome ([`policy::apply_semver_gate`]).
+    pub semver: Option<(String, String)>,
 }
 
 impl Default for RunOptions {
@@ -120,6 +123,7 @@ impl Default for RunOptions {
             notes: std::collections::BTreeMap::new(),
             new_path: None,
             expand: false,
+            semver: None,
         }
     }
 }
@@ -173,6 +177,11 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
     }
     let mut report = input::with_documents(old, new, |old, new| diff_within_depth(old, new, &parsed))??;
     notes::attach_notes(&mut report, &options.notes);
+    if let Some((old_version, new_version)) = &options.semver {
+        let gate = semver::check(&report, old_version, new_version)
+            .map_err(|message| Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))?;
+        policy::apply_semver_gate(&mut report, gate);
+    }
     let lines = match options.new_path {
         Some(_) => render::lines::change_lines(new, report.changes.iter().chain(&report.suppressed)),
         None => std::collections::BTreeMap::new(),

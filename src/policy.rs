@@ -40,7 +40,25 @@ pub fn apply(detection: Detection, config: &Config) -> Report {
         summary: Summary { verdict, counts, suppressed: suppressed.len(), compared: detection.compared, text },
         changes,
         suppressed,
+        semver: None,
     }
+}
+
+/// With `--semver` the question is "is the version bump big enough?": the gate decides the
+/// verdict. A too-small bump fails; a big-enough one answers the changes that would have failed
+/// (they still warn, and every change stays in the report). The summary line ends with the
+/// gate's sentence, so every format says what the gate found.
+pub fn apply_semver_gate(report: &mut Report, gate: crate::semver::SemverCheck) {
+    let summary = &mut report.summary;
+    summary.verdict = match (gate.ok, summary.verdict) {
+        (false, _) => Verdict::Fail,
+        (true, Verdict::Fail) => Verdict::Warn,
+        (true, verdict) => verdict,
+    };
+    summary.text = summary_text(summary.verdict, &summary.counts, summary.suppressed, &summary.compared);
+    summary.text.push(' ');
+    summary.text.push_str(&gate.message);
+    report.semver = Some(gate);
 }
 
 fn classify(finding: Finding, config: &Config) -> Change {

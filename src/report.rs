@@ -154,6 +154,9 @@ pub struct Report {
     pub summary: Summary,
     pub changes: Vec<Change>,
     pub suppressed: Vec<Change>,
+    /// The semver gate's outcome, when the report was made with versions (`--semver`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub semver: Option<crate::semver::SemverCheck>,
 }
 
 impl Report {

@@ -10,6 +10,7 @@ use crate::error::Input;
 use crate::report::Report;
 use crate::severity::Severity;
 use crate::snapshot::Snapshot;
+use serde::Serialize;
 use serde_json::Value;
 use std::fmt;
 
@@ -39,6 +40,12 @@ impl Version {
     }
 }
 
+impl Serialize for Version {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 impl fmt::Display for Version {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}.{}", self.major, self.minor, self.patch)
@@ -46,7 +53,8 @@ impl fmt::Display for Version {
 }
 
 /// Bumps, smallest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Bump {
     None,
     Patch,
@@ -91,25 +99,28 @@ impl Bump {
     }
 }
 
-/// The outcome of the gate.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The outcome of the gate; also the `semver` member of a report made with versions (its JSON
+/// form: `{ ok, old, new, required, actual, cause, message }`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SemverCheck {
     pub ok: bool,
     pub old: Version,
     pub new: Version,
-    pub actual: Bump,
     pub required: Bump,
-    /// The rule of the change that requires `required` (the most severe change).
-    pub rule: Option<String>,
+    pub actual: Bump,
+    /// The change that requires `required` (the most severe change), if any.
+    pub cause: Option<Cause>,
     /// One sentence for the terminal; on failure it names the required bump and its cause.
     pub message: String,
 }
 
 /// The change that decides the required bump.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Cause {
-    pub severity: Severity,
+    /// The change's id in the report.
+    pub id: String,
     pub rule: String,
+    pub severity: Severity,
     pub message: String,
 }
 
@@ -118,6 +129,7 @@ pub struct Cause {
 pub fn check(report: &Report, old_version: &str, new_version: &str) -> Result<SemverCheck, String> {
     // `changes` is in severity order, most severe first, so the first change decides.
     let cause = report.changes.first().map(|c| Cause {
+        id: c.id.clone(),
         severity: c.severity,
         rule: c.rule.to_string(),
         message: c.message.clone(),
@@ -126,7 +138,7 @@ pub fn check(report: &Report, old_version: &str, new_version: &str) -> Result<Se
 }
 
 /// [`check`] over a report in its JSON form (what JS holds): reads the first change's
-/// `severity`, `rule` and `message`.
+/// `id`, `severity`, `rule` and `message`.
 pub fn check_json(report: &Value, old_version: &str, new_version: &str) -> Result<SemverCheck, String> {
     let first = report.get("changes").and_then(Value::as_array).and_then(|changes| changes.first());
     let cause = match first {
@@ -135,7 +147,7 @@ pub fn check_json(report: &Value, old_version: &str, new_version: &str) -> Resul
             let text = |key: &str| change.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
             let severity = Severity::parse(&text("severity"))
                 .ok_or_else(|| "the report's first change has no valid `severity`".to_string())?;
-            Some(Cause { severity, rule: text("rule"), message: text("message") })
+            Some(Cause { id: text("id"), severity, rule: text("rule"), message: text("message") })
         }
     };
     check_cause(cause, old_version, new_version)
@@ -149,11 +161,18 @@ pub fn check_cause(cause: Option<Cause>, old_version: &str, new_version: &str) -
     let ok = actual >= required;
     let message = match &cause {
         None => format!("semver: {old} → {new} ({} bump); no contract changes, any bump is fine.", actual.as_str()),
+        Some(change) if actual == required => format!(
+            "semver: {old} → {new}: {} bump: required and present ({} change `{}`: {}).",
+            required.as_str(),
+            change.severity.as_str(),
+            change.rule,
+            change.message
+        ),
         Some(change) if ok => format!(
-            "semver: {old} → {new} is a {} bump; the {} changes need at least {} ({}: {}).",
-            actual.as_str(),
-            change.severity.words(),
-            a_bump(required),
+            "semver: {old} → {new}: {} bump: required, and {} is present ({} change `{}`: {}).",
+            required.as_str(),
+            a_bump(actual),
+            change.severity.as_str(),
             change.rule,
             change.message
         ),
@@ -166,7 +185,7 @@ pub fn check_cause(cause: Option<Cause>, old_version: &str, new_version: &str) -
             change.message
         ),
     };
-    Ok(SemverCheck { ok, old, new, actual, required, rule: cause.map(|c| c.rule), message })
+    Ok(SemverCheck { ok, old, new, required, actual, cause, message })
 }
 
 /// `serverInfo.version` of a snapshot (JSON or YAML text, any supported shape), if it has one.

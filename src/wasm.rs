@@ -49,8 +49,9 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue) -> Result<JsValue, JsVa
 /// Diffs and renders in one call: returns `{ output: string, verdict: "fail"|"warn"|"pass" }`.
 /// `options`: `{ format?: "text"|"json"|"markdown"|"sarif"|"github"|"junit", color?: boolean,
 /// failOn?: string, warnOn?: string, notes?: {[changeId]: string}, newPath?: string,
-/// expand?: boolean }` (`expand`: every change on its own line in text and Markdown, instead
-/// of one line per run of alike changes).
+/// expand?: boolean, oldVersion?: string, newVersion?: string }` (`expand`: every change on its
+/// own line in text and Markdown, instead of one line per run of alike changes; both versions:
+/// the semver gate decides the verdict).
 #[wasm_bindgen(js_name = diffFormatted)]
 pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let options = run_options(&options).map_err(to_js_error)?;
@@ -97,7 +98,8 @@ pub fn diff_rendered(
 }
 
 /// The semver gate over a report (object or JSON text) and two version strings: returns
-/// `{ ok, old, new, actual, required, rule, message }` (bumps: "none"|"patch"|"minor"|"major").
+/// `{ ok, old, new, required, actual, cause, rule, message }` (bumps: "none"|"patch"|"minor"|"major";
+/// `cause`: `{ id, rule, severity, message }` of the change that requires the bump, or null).
 #[wasm_bindgen(js_name = semverCheck)]
 pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue) -> Result<JsValue, JsValue> {
     let text = text_of(&report, Input::Options)?;
@@ -121,15 +123,11 @@ pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue)
     let check = crate::semver::check_json(&value, &old_version, &new_version).map_err(|message| {
         to_js_error(Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))
     })?;
-    let result = serde_json::json!({
-        "ok": check.ok,
-        "old": check.old.to_string(),
-        "new": check.new.to_string(),
-        "actual": check.actual.as_str(),
-        "required": check.required.as_str(),
-        "rule": check.rule,
-        "message": check.message,
-    });
+    let mut result = serde_json::to_value(&check).unwrap_or_default();
+    let rule = check.cause.as_ref().map(|cause| cause.rule.clone());
+    if let Some(object) = result.as_object_mut() {
+        object.insert("rule".to_string(), rule.into());
+    }
     JSON::parse(&result.to_string())
 }
 
@@ -393,6 +391,17 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
     run.warn_on = threshold("warnOn")?;
     run.new_path = get_string(options, "newPath")?;
     run.notes = notes_of(options)?;
+    run.semver = match (get_string(options, "oldVersion")?, get_string(options, "newVersion")?) {
+        (None, None) => None,
+        (Some(old), Some(new)) => Some((old, new)),
+        _ => {
+            return Err(Error::unpositioned(
+                Input::Options,
+                "the semver gate needs both oldVersion and newVersion".to_string(),
+                "Pass both versions, or neither",
+            ))
+        }
+    };
     Ok(run)
 }
 

@@ -107,7 +107,7 @@ ${commands.map((c) => `  mcp-contract ${c.usage}`).join("\n")}
 Commands:
 ${lines.join("\n")}
 
-Exit codes: 0 pass or warn, 1 the fail threshold was reached (or --semver found a too-small
+Exit codes: 0 pass or warn, 1 the fail threshold was reached (with --semver: only a too-small
 bump), 2 usage, input or capture error, 130 interrupted (Ctrl-C).
 Run \`mcp-contract COMMAND --help\` for a command's options.
 `;

@@ -31,8 +31,10 @@ export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: 
   --fail-on SEVERITY   lowest severity that fails (exit 1); none never fails; overrides fail_on
   --warn-on SEVERITY   lowest severity that warns; overrides warn_on
   --output FILE        write the report in FORMAT to FILE; the text summary still goes to stdout
-  --semver             check the version bump (serverInfo.version of each snapshot) against the
-                       most severe change; a too-small bump exits 1
+  --semver             is the version bump (serverInfo.version of each snapshot) big enough for
+                       the most severe change? The exit code is then the gate's: 1 only when
+                       the bump is too small (a major bump over BREAKING changes exits 0 and
+                       still lists them); the JSON report gets semver {required, actual, cause}
   --old-version V      the old version for --semver (instead of serverInfo.version)
   --new-version V      the new version for --semver
   --semantic           advisory one-line notes on prose changes from a language model
@@ -81,6 +83,8 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   }
   if (values.semantic) base.notes = await notesFor(old.text, next.text, configText, values, ctx, env);
   if (next.path !== undefined) base.newPath = next.path;
+  // The engine runs the gate: it then decides the verdict, and every format carries its sentence.
+  if (versions) Object.assign(base, { oldVersion: versions.old, newVersion: versions.new });
 
   // One diff, rendered once for each place the report goes.
   const color = wantsColor(ctx.stdout, env);
@@ -88,11 +92,12 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   const wanted = { chosen: { format: values.format, color: values.format === "text" && values.output === undefined && color } };
   if (values.output !== undefined) wanted.terminal = { format: "text", color };
   if (values.format === "github") wanted.summary = { format: "markdown", jobSummary: true };
-  if (versions) wanted.report = { format: "json" };
+  // Machine formats on stdout keep it clean: the gate's sentence goes to stderr for them.
+  const gateToStderr = versions && values.output === undefined && !HUMAN_FORMATS.includes(values.format);
+  if (gateToStderr) wanted.report = { format: "json" };
   // UTF-8 bytes, written out as they are.
-  const { verdict, outputs } = engine.diffRendered(old.text, next.text, configText, base, Object.values(wanted));
+  const { verdict, outputs } = diffWithGate(old.text, next.text, configText, base, Object.values(wanted));
   const rendered = Object.fromEntries(Object.keys(wanted).map((name, i) => [name, outputs[i]]));
-  const gate = versions ? semverGate(rendered.report, versions) : null;
   // `ctx.redact` is set while a capture's secrets are held (commands/server.js).
   const redacted = (bytes) => (ctx.redact ? ctx.redact(new TextDecoder().decode(bytes)) : bytes);
   if (values.output !== undefined) writeReport(values.output, redacted(rendered.chosen));
@@ -101,13 +106,25 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
     const summary = new TextDecoder().decode(rendered.summary);
     await appendJobSummary(ctx.redact ? ctx.redact(summary) : summary, env);
   }
-
-  if (gate) {
-    // Machine formats keep stdout clean: the gate's sentence goes to stderr for them.
-    const stream = values.format === "text" || values.output !== undefined ? ctx.stdout : ctx.stderr;
-    stream.write(`${gate.message}\n`);
+  if (gateToStderr) {
+    const { semver } = JSON.parse(new TextDecoder().decode(rendered.report));
+    ctx.stderr.write(`${ctx.redact ? ctx.redact(semver.message) : semver.message}\n`);
   }
-  return verdict === "fail" || (gate && !gate.ok) ? 1 : 0;
+  // With --semver the verdict is the gate's (a too-small bump fails, a big-enough one passes).
+  return verdict === "fail" ? 1 : 0;
+}
+
+/** The formats whose report shows the summary line, which ends with the semver gate's sentence. */
+const HUMAN_FORMATS = ["text", "markdown", "github"];
+
+/** `engine.diffRendered`; an invalid version for the semver gate is a UsageError. */
+function diffWithGate(oldText, newText, configText, base, renders) {
+  try {
+    return engine.diffRendered(oldText, newText, configText, base, renders);
+  } catch (error) {
+    if (base.oldVersion === undefined || error?.name !== "McpContractError" || error.input !== "options") throw error;
+    throw new UsageError(`--semver: ${error.detail}`);
+  }
 }
 
 /** Notes by change id from the advisory pass; failures only warn (the exit code never depends on them). */
@@ -144,15 +161,5 @@ function semverVersions(old, next, values) {
     return found;
   };
   return { old: version("old-version", old, "old"), new: version("new-version", next, "new") };
-}
-
-/** The semver gate's outcome (`{ ok, message, … }`) for the report's JSON; an invalid version is a UsageError. */
-function semverGate(reportJson, versions) {
-  try {
-    return engine.semverCheck(reportJson, versions.old, versions.new);
-  } catch (error) {
-    if (error?.name !== "McpContractError" || error.input !== "options") throw error;
-    throw new UsageError(`--semver: ${error.detail}`);
-  }
 }
 

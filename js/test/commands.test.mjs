@@ -107,12 +107,31 @@ describe("--semver", () => {
     const result = cli(["diff", old, minor, "--semver", "--fail-on", "none"]);
     assert.equal(result.status, 1, "the gate alone fails the run");
     assert.match(result.stdout, /semver: 1\.4\.0 → 1\.5\.0 is a minor bump, but the changes need a major bump: BREAKING change `tool\.removed`: tool `b` was removed/);
+    assert.match(result.stdout, /^FAIL: /m);
+    const github = cli(["diff", old, minor, "--semver", "--format", "github"]);
+    assert.equal(github.status, 1);
+    assert.match(github.stdout, /^::error title=mcp-contract verdict::FAIL: .*but the changes need a major bump/m);
+  });
+
+  test("a major bump over a BREAKING change exits 0, prints the changes and says the bump is required and present", () => {
+    const result = cli(["diff", old, major, "--semver"]);
+    assert.equal(result.status, 0, result.stdout + result.stderr);
+    assert.match(result.stdout, /tool `b` was removed/);
+    assert.match(result.stdout, /semver: 1\.4\.0 → 2\.0\.0: major bump: required and present \(BREAKING change `tool\.removed`/);
+    const json = cli(["diff", old, major, "--semver", "--format", "json"]);
+    assert.equal(json.status, 0);
+    const { semver, changes } = JSON.parse(json.stdout);
+    assert.deepEqual(
+      { required: semver.required, actual: semver.actual, cause: semver.cause },
+      { required: "major", actual: "major", cause: { id: changes[0].id, rule: "tool.removed", severity: "BREAKING", message: changes[0].message } },
+    );
+    assert.match(json.stderr, /major bump: required and present/);
   });
 
   test("a big enough bump passes; --old-version/--new-version override serverInfo", () => {
     const ok = cli(["diff", old, major, "--semver", "--fail-on", "none"]);
     assert.equal(ok.status, 0, ok.stdout);
-    assert.match(ok.stdout, /semver: 1\.4\.0 → 2\.0\.0 is a major bump/);
+    assert.match(ok.stdout, /semver: 1\.4\.0 → 2\.0\.0: major bump: required and present/);
     const overridden = cli(["diff", old, major, "--semver", "--fail-on", "none", "--old-version", "0.3.0", "--new-version", "0.4.0"]);
     assert.equal(overridden.status, 0, "0.x: a minor bump is enough for a breaking change");
     const json = cli(["diff", old, minor, "--semver", "--fail-on", "none", "--format", "json"]);
@@ -237,10 +256,10 @@ describe("snapshot and check against live servers", () => {
     assert.match(same.stdout, /^PASS: no changes/m);
 
     const changed = await cliAsync(["check", "--baseline", baseline, "--format", "json", "--semver", "--", ...serverArgs("v2")]);
-    assert.equal(changed.status, 1);
+    assert.equal(changed.status, 0, "with --semver the gate decides: 1.4.0 → 2.0.0 is the major bump the changes need");
     const found = JSON.parse(changed.stdout).changes.map((c) => `${c.rule} ${c.entity.name}`);
     for (const expected of ["tool.removed get_issue", "tool.added create_issue"]) assert.ok(found.includes(expected), found.join(", "));
-    assert.match(changed.stderr, /semver: 1\.4\.0 → 2\.0\.0 is a major bump/);
+    assert.match(changed.stderr, /semver: 1\.4\.0 → 2\.0\.0: major bump: required and present/);
     assert.equal(JSON.parse(readFileSync(baseline, "utf8")).serverInfo.version, "1.4.0", "untouched without --update");
 
     const accepted = await cliAsync(["check", "--baseline", baseline, "--update", "--", ...serverArgs("v2")]);

@@ -1,6 +1,7 @@
 //! Unit tests for `semver`.
 
 use super::*;
+use crate::report::Verdict;
 
 fn v(text: &str) -> Version {
     Version::parse(text).unwrap_or(Version { major: 999, minor: 999, patch: 999 })
@@ -59,4 +60,73 @@ fn breaking_needs_major_or_minor_while_zero() {
     assert_eq!(Bump::required_for(Severity::Breaking, v("0.4.1")), Bump::Minor);
     assert_eq!(Bump::required_for(Severity::NonBreaking, v("1.0.0")), Bump::Minor);
     assert_eq!(Bump::required_for(Severity::Documentation, v("1.0.0")), Bump::Patch);
+}
+
+const REMOVED_OLD: &str = r#"{"tools":[{"name":"search","inputSchema":{"type":"object"}}]}"#;
+const REMOVED_NEW: &str = r#"{"tools":[]}"#;
+
+fn gated(format: crate::render::Format, old_version: &str, new_version: &str) -> crate::RunOutput {
+    let options = crate::RunOptions {
+        format,
+        semver: Some((old_version.to_string(), new_version.to_string())),
+        ..crate::RunOptions::default()
+    };
+    crate::run(REMOVED_OLD, REMOVED_NEW, None, &options).unwrap_or_else(|e| panic!("run failed: {e:?}"))
+}
+
+#[test]
+fn a_major_bump_over_a_breaking_change_passes_the_gate_says_so_and_keeps_the_changes() {
+    let text = gated(crate::render::Format::Text, "1.4.0", "2.0.0");
+    assert_eq!(text.verdict, Verdict::Warn, "the gate answers the fail threshold; the change still warns");
+    assert!(text.output.contains("tool `search` was removed"), "{}", text.output);
+    assert!(text.output.contains("semver: 1.4.0 → 2.0.0: major bump: required and present"), "{}", text.output);
+
+    let json: Value =
+        serde_json::from_str(&gated(crate::render::Format::Json, "1.4.0", "2.0.0").output).unwrap_or_default();
+    let semver = &json["semver"];
+    assert_eq!(
+        (semver["required"].as_str(), semver["actual"].as_str(), semver["ok"].as_bool()),
+        (Some("major"), Some("major"), Some(true))
+    );
+    assert_eq!(semver["cause"]["rule"], "tool.removed");
+    assert_eq!(semver["cause"]["severity"], "BREAKING");
+    assert_eq!(semver["cause"]["id"], json["changes"][0]["id"], "the cause is the report's most severe change");
+    assert_eq!(json["summary"]["verdict"], "warn");
+}
+
+#[test]
+fn a_too_small_bump_fails_with_an_error_annotation_and_a_fail_summary() {
+    let github = gated(crate::render::Format::Github, "1.4.0", "1.5.0");
+    assert_eq!(github.verdict, Verdict::Fail);
+    let verdict_line = github.output.lines().last().unwrap_or_default();
+    assert!(verdict_line.starts_with("::error title=mcp-contract verdict::FAIL: "), "{verdict_line}");
+    assert!(verdict_line.contains("but the changes need a major bump"), "{verdict_line}");
+    let markdown = gated(crate::render::Format::Markdown, "1.4.0", "1.5.0");
+    assert!(markdown.output.starts_with("## mcp-contract: ❌ FAIL"), "{}", markdown.output);
+    let json: Value =
+        serde_json::from_str(&gated(crate::render::Format::Json, "1.4.0", "1.5.0").output).unwrap_or_default();
+    assert_eq!(
+        (json["semver"]["required"].as_str(), json["semver"]["actual"].as_str()),
+        (Some("major"), Some("minor"))
+    );
+    assert_eq!(json["semver"]["ok"], false);
+}
+
+#[test]
+fn without_versions_the_report_has_no_semver_member_and_a_bad_version_is_an_options_error() {
+    let plain = crate::run(
+        REMOVED_OLD,
+        REMOVED_NEW,
+        None,
+        &crate::RunOptions { format: crate::render::Format::Json, ..Default::default() },
+    );
+    let Ok(plain) = plain else { panic!("run failed") };
+    assert!(!plain.output.contains("\"semver\""));
+    assert_eq!(plain.verdict, Verdict::Fail);
+    let options = crate::RunOptions { semver: Some(("1.0.0".into(), "soon".into())), ..Default::default() };
+    let error = crate::run(REMOVED_OLD, REMOVED_NEW, None, &options).err().map(|e| (e.input, e.message));
+    assert!(
+        matches!(&error, Some((Input::Options, message)) if message.contains("not a semantic version")),
+        "{error:?}"
+    );
 }
