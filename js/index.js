@@ -1,44 +1,5 @@
-// mcp-contract: the typed ESM API. Classification lives in the engine (wasm); this file only
-// forwards, so the library, the CLI and the playground return the same bytes.
-import { engine } from "./lib/engine.js";
-import { ruleCatalogue } from "./lib/catalogue.js";
+// mcp-contract: the typed API as an ES module (types: index.d.ts). The functions live in
+// lib/api.js and ship inside the bundle dist/cli.cjs, which index.cjs loads for require().
+import bundle from "./dist/cli.cjs";
 
-/**
- * Diffs two MCP server snapshots and returns the report (DESIGN.md §4).
- * Snapshots and config may be parsed objects or JSON/YAML text, as strings or UTF-8 bytes.
- * Throws an `Error` named `McpContractError` with `input`, `pointer`, `line`, `column`,
- * `detail` and `hint` properties when an input is invalid.
- */
-export function diff(oldSnapshot, newSnapshot, config) {
-  return engine.diff(oldSnapshot, newSnapshot, config ?? null);
-}
-
-/** Every rule: id, default severity, decided-by, summary, why, advice, message, example pair. */
-export function rules() {
-  return structuredClone(ruleCatalogue());
-}
-
-/** The engine's version. */
-export function version() {
-  return engine.version();
-}
-
-/**
- * Diffs and renders in one call: `{ output, verdict }`. Options: `format` (text, json,
- * markdown, sarif, github, junit), `color`, `failOn`, `warnOn`, `notes` ({changeId: note}),
- * `newPath` (the NEW file's repository path, for SARIF and GitHub annotations), `expand`
- * (every change on its own line in text and Markdown, instead of one line per run of alike changes).
- */
-export function render(oldSnapshot, newSnapshot, config, options) {
-  return engine.diffFormatted(oldSnapshot, newSnapshot, config ?? null, options ?? {});
-}
-
-/** The semver gate: the bump from `oldVersion` to `newVersion` against the report's most severe change. */
-export function semverCheck(report, oldVersion, newVersion) {
-  return engine.semverCheck(report, oldVersion, newVersion);
-}
-
-/** `serverInfo.version` of a snapshot (object or JSON/YAML text), or undefined. */
-export function serverVersion(snapshot) {
-  return engine.serverVersion(snapshot);
-}
+export const { diff, rules, version, render, semverCheck, serverVersion } = bundle.api;

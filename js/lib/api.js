@@ -1,0 +1,46 @@
+//! The library API (what `import`/`require("mcp-contract")` return). Classification lives in the
+//! engine (wasm); these functions only forward, so the library, the CLI and the playground return
+//! the same bytes. Bundled with the CLI into dist/cli.cjs (lib/bundle-entry.js), which the
+//! package's two entries, index.js (ES module) and index.cjs (CommonJS), both load.
+import { engine } from "./engine.js";
+import { ruleCatalogue } from "./catalogue.js";
+
+/**
+ * Diffs two MCP server snapshots and returns the report (DESIGN.md §4).
+ * Snapshots and config may be parsed objects or JSON/YAML text, as strings or UTF-8 bytes.
+ * Throws an `Error` named `McpContractError` with `input`, `pointer`, `line`, `column`,
+ * `detail` and `hint` properties when an input is invalid.
+ */
+export function diff(oldSnapshot, newSnapshot, config) {
+  return engine.diff(oldSnapshot, newSnapshot, config ?? null);
+}
+
+/** Every rule: id, default severity, decided-by, summary, why, advice, message, example pair. */
+export function rules() {
+  return structuredClone(ruleCatalogue());
+}
+
+/** The engine's version. */
+export function version() {
+  return engine.version();
+}
+
+/**
+ * Diffs and renders in one call: `{ output, verdict }`. Options: `format` (text, json,
+ * markdown, sarif, github, junit), `color`, `failOn`, `warnOn`, `notes` ({changeId: note}),
+ * `newPath` (the NEW file's repository path, for SARIF and GitHub annotations), `expand`
+ * (every change on its own line in text and Markdown, instead of one line per run of alike changes).
+ */
+export function render(oldSnapshot, newSnapshot, config, options) {
+  return engine.diffFormatted(oldSnapshot, newSnapshot, config ?? null, options ?? {});
+}
+
+/** The semver gate: the bump from `oldVersion` to `newVersion` against the report's most severe change. */
+export function semverCheck(report, oldVersion, newVersion) {
+  return engine.semverCheck(report, oldVersion, newVersion);
+}
+
+/** `serverInfo.version` of a snapshot (object or JSON/YAML text), or undefined. */
+export function serverVersion(snapshot) {
+  return engine.serverVersion(snapshot);
+}
