@@ -98,7 +98,8 @@ fn a_major_bump_over_a_breaking_change_passes_the_gate_says_so_and_keeps_the_cha
 fn a_too_small_bump_fails_with_an_error_annotation_and_a_fail_summary() {
     let github = gated(crate::render::Format::Github, "1.4.0", "1.5.0");
     assert_eq!(github.verdict, Verdict::Fail);
-    let verdict_line = github.output.lines().last().unwrap_or_default();
+    let verdict_line =
+        github.output.lines().find(|line| line.contains("title=mcp-contract verdict::")).unwrap_or_default();
     assert!(verdict_line.starts_with("::error title=mcp-contract verdict::FAIL: "), "{verdict_line}");
     assert!(verdict_line.contains("but the changes need a major bump"), "{verdict_line}");
     let markdown = gated(crate::render::Format::Markdown, "1.4.0", "1.5.0");
