@@ -7,7 +7,7 @@ import { RpcError, RpcSession } from './rpc.js';
 import { GroupStdioTransport } from './stdio-transport.js';
 import { openHttpTransport } from './http-transport.js';
 import { canonicalSnapshot } from './canonical.js';
-import { CliError, withStderr } from './errors.js';
+import { CliError, escapeControls, withStderr } from './errors.js';
 import { refuseUnsafe } from './capture-guard.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
 import { makeRedactor } from './redact.js';
@@ -279,6 +279,8 @@ function explain(error, transport, kind, options, redactor) {
     const status = typeof error?.code === 'number' && error.code >= 100 ? ` (HTTP ${error.code})` : '';
     message = `capture failed: ${where}: ${error?.message ?? String(error)}${status}${cause ? ` (${cause})` : ''}`;
   }
+  // The message quotes the server (a JSON-RPC error, an HTTP body): one line, nothing obeyed.
+  message = escapeControls(message);
   if (kind === 'stdio') message = withStderr(message, transport.lastStderr());
   message = redactor.redact(message);
   const exitCode = error?.code === 'ABORTED' ? 130 : 2;

@@ -42,6 +42,14 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * Text a server or a remote endpoint controls, made safe for a terminal or a CI log: control
+ * characters (escape sequences, newlines, a stray \r) become `\uXXXX`; tab stays.
+ */
+export function escapeControls(text) {
+  return String(text).replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** Appends the server's last stderr lines to a message, when there are any. */
 export function withStderr(message, stderrLines) {
   if (!stderrLines || stderrLines.length === 0) return `${message}\n(the server wrote nothing to stderr)`;

@@ -2,14 +2,10 @@
 //! (starting, the handshake, each list call with its page count) and a last line "captured …
 //! in N s"; elsewhere (CI logs, with --verbose) one plain line per phase, no spinner and no
 //! control sequences. Events come from capture.js's `onProgress`.
+import { escapeControls as printable } from "./errors.js";
 
 const CLEAR_LINE = "\r\x1b[K";
 const LABELS = { tools: "tools", resources: "resources", resourceTemplates: "resource templates", prompts: "prompts" };
-
-/** Text from a server (its name) with control characters shown as escapes, never obeyed. */
-function printable(text) {
-  return String(text).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
 
 /**
  * An `onProgress(event)` for capture, writing to `stream`, or undefined when nothing is to be

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { MARKER_VARIABLE, endGroup, endMarked, newMarker, unwatchGroup, waitFor, watchGroup } from './process-group.js';
 import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
+import { escapeControls } from './errors.js';
 
 const STDERR_LINES_KEPT = 20;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
@@ -212,11 +213,6 @@ export class GroupStdioTransport {
     child.stderr.destroy();
     this.onclose?.();
   }
-}
-
-/** Control characters but tab as `\uXXXX`. */
-function escapeControls(text) {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function preview(line) {

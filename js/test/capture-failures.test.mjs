@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseTimeout } from '../lib/baseline.js';
+import { parseTimeout, writeSnapshotFile } from '../lib/baseline.js';
 import { capture } from '../lib/capture.js';
 import { cliAsync, gone, mapLimit, scratchDir, SERVERS } from './helpers.mjs';
 
@@ -55,6 +55,14 @@ test('exit in the handshake, closed stdout, early EOF, malformed and non-JSON-RP
   });
 });
 
+test('a server that answers with escape sequences and a forged workflow command: shown escaped, obeyed nowhere', async () => {
+  const result = await cliAsync(['snapshot', '--timeout', '20', '--', ...hostile('error-escape')]);
+  assertOrderly(result, /initialize failed: bad\\u001b\[2J\\u000d\\u000a::error file=x::forged\\u009b31m \(JSON-RPC error -32000\)/);
+  assert.doesNotMatch(result.stderr, /[\u001b\u009b\r]/);
+  assert.doesNotMatch(result.stderr, /^::/m, 'no line starts a workflow command');
+  assert.match(result.stderr, /^  \| bad\\u001b\[2J\n  \| ::error file=x::forged\\u009b31m$/m, "the server's stderr lines, escaped and quoted");
+});
+
 test('a stray rejection that nothing handles becomes "internal error, please report" and exit 2', async () => {
   const preload = path.join(SERVERS, 'stray-rejection.cjs');
   const { spawnSync } = await import('node:child_process');
@@ -87,6 +95,10 @@ test('snapshot --out DIR is refused and leaves no temporary file', async () => {
   const result = await cliAsync(['snapshot', '--out', out, '--', ...hostile('huge-number').slice(0, 3), 'lone-surrogate']);
   assert.equal(result.status, 2);
   assert.doesNotMatch(result.stderr, STACK_TRACE);
+  assert.match(result.stderr, /--out: `.*out-dir` is a directory; give a file name/);
+  // The library's writer refuses it too, and a write that fails half-way leaves no temp file.
+  await assert.rejects(writeSnapshotFile(out, { tools: [] }), /is a directory/);
+  await assert.rejects(writeSnapshotFile(path.join(dir, 'no-such-dir', 'x.json'), { tools: [] }), /cannot write the snapshot/);
   assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), []);
   assert.deepEqual(readdirSync(out), []);
 });

@@ -1,5 +1,6 @@
 //! `mcp-contract snapshot`: capture a live server (stdio or Streamable HTTP) into the canonical
 //! snapshot, printed or written to `--out FILE`.
+import { statSync } from "node:fs";
 import { UsageError } from "../errors.js";
 import { VERBOSITY_HELP, VERBOSITY_OPTIONS } from "../verbosity.js";
 import { SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets } from "./server.js";
@@ -24,6 +25,10 @@ export async function run(values, positionals, ctx, server = []) {
     throw new UsageError(`snapshot takes no arguments before -- (got \`${positionals[0]}\`); the server command goes after --`);
   }
   if (values.out === "") throw new UsageError("--out needs a file name");
+  // Before the server starts: a capture that cannot be written is not worth its time.
+  if (values.out !== undefined && statSync(values.out, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`--out: \`${values.out}\` is a directory; give a file name`);
+  }
   const capturing = await captureOptions(values, server, name, ctx);
   await redactSecrets(ctx, capturing);
   const [{ capture }, { formatSnapshot }, { writeSnapshotFile }] = await Promise.all([

@@ -58,6 +58,16 @@ const modes = {
   'huge-number': () => serve(`[{"name":"echo","inputSchema":{"type":"object","properties":{"n":{"type":"number","maximum":1e400}}}}]`),
   // echoes the value of $ECHO_SECRET into a tool description
   'echo-secret': () => serve(JSON.stringify([tool({ description: `token is ${process.env.ECHO_SECRET}` })])),
+  // answers every request with an error whose message holds escape sequences and a forged
+  // GitHub workflow command, and writes the same to stderr
+  'error-escape': () => {
+    const text = 'bad\u001b[2J\r\n::error file=x::forged\u009b31m';
+    process.stderr.write(`${text}\n`);
+    createInterface({ input: process.stdin }).on('line', (line) => {
+      const request = JSON.parse(line);
+      if (request.id !== undefined) send({ jsonrpc: '2.0', id: request.id, error: { code: -32000, message: text } });
+    });
+  },
   // writes to stdout without a newline, forever
   'no-newline': () => {
     const chunk = 'x'.repeat(1 << 20);
