@@ -97,16 +97,19 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Messages quote names and pointers from the input: hidden and control characters show
+        // as visible escapes, so the one line stays one line and cannot spoof a terminal or log.
+        use crate::hidden::visible;
         f.write_str(self.input.as_str())?;
         match &self.position {
             Position::Pointer(p) if p.is_empty() => f.write_str(" (document root)")?,
-            Position::Pointer(p) => write!(f, " at {p}")?,
+            Position::Pointer(p) => write!(f, " at {}", visible(p))?,
             Position::LineColumn { line, column } => write!(f, " at line {line}, column {column}")?,
             Position::Unknown => {}
         }
-        write!(f, ": {}", self.message)?;
+        write!(f, ": {}", visible(&self.message))?;
         if !self.hint.is_empty() {
-            write!(f, ". {}", self.hint)?;
+            write!(f, ". {}", visible(&self.hint))?;
         }
         Ok(())
     }

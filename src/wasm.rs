@@ -27,6 +27,14 @@ pub fn rules() -> Result<JsValue, JsValue> {
     JSON::parse(&crate::rules::catalogue_json())
 }
 
+/// `text` with invisible, direction-changing and control characters replaced by visible escapes
+/// (`⟨U+202E⟩`), as every report shows names and messages: for front ends that display other
+/// server-controlled text (pointers, values, snapshot text).
+#[wasm_bindgen]
+pub fn visible(text: &str) -> String {
+    crate::hidden::visible(text).into_owned()
+}
+
 /// The canonical id of a rule id or retired alias; `undefined` when unknown.
 #[wasm_bindgen(js_name = resolveRule)]
 pub fn resolve_rule(id: &str) -> Option<String> {
@@ -430,8 +438,9 @@ fn to_js_error(error: Error) -> JsValue {
     };
     set("name", "McpContractError".into());
     set("input", error.input.key().into());
-    set("detail", error.message.clone().into());
-    set("hint", error.hint.clone().into());
+    // Prose for people, with hidden characters as visible escapes; `pointer` stays exact data.
+    set("detail", crate::hidden::visible(&error.message).into_owned().into());
+    set("hint", crate::hidden::visible(&error.hint).into_owned().into());
     match &error.position {
         Position::Pointer(p) => set("pointer", p.clone().into()),
         Position::LineColumn { line, column } => {

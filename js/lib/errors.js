@@ -21,8 +21,26 @@ export function describeEngineError(error, files) {
   return `${file}${where}: ${detail}${hint}`;
 }
 
-/** The one line printed for any failure; never a stack trace. */
+// Invisible, direction-changing and control characters (src/hidden.rs names the same set; this
+// copy has no engine to lean on, since it also reports the engine failing to load).
+const HIDDEN =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+
+/** A line with each hidden character as a visible escape (`⟨U+202E⟩`). */
+export function inert(line) {
+  return line.replace(HIDDEN, (c) => `\u27e8U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}\u27e9`);
+}
+
+/**
+ * The one line printed for any failure (plus, for a capture, the server's last stderr lines,
+ * each indented); never a stack trace. Every line is inert: names, paths and server output
+ * cannot carry escape sequences or start a workflow command of their own.
+ */
 export function describe(error, files = {}, panic = undefined) {
+  return describeRaw(error, files, panic).split("\n").map(inert).join("\n");
+}
+
+function describeRaw(error, files, panic) {
   if (error?.name === "McpContractError") return describeEngineError(error, files);
   if (error instanceof UsageError || error instanceof InputError || error instanceof CliError) return error.message;
   if (error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error?.code?.startsWith?.("ERR_PARSE_ARGS")) {

@@ -145,6 +145,14 @@ describe("hostile text", () => {
       if (format !== "github") for (const line of written.split("\n")) assert.doesNotMatch(line, /^\s*::/, line);
     });
   }
+  test("an input error quoting a hostile name stays one inert line", () => {
+    const name = "a\n::error::forged\u001b[31m\u202e";
+    const tool = { name, inputSchema: {} };
+    const dup = scratchFile("hostile-dup.json", JSON.stringify({ tools: [tool, tool] }));
+    const result = cli(["diff", dup, dup]);
+    assertOneLineError(result, "duplicate tool name `a\u27e8U+000A\u27e9::error::forged\u27e8U+001B\u27e9[31m\u27e8U+202E\u27e9`");
+    assert.doesNotMatch(result.stderr, rawHidden);
+  });
   test("colour on a terminal paints only the renderer's own escapes", () => {
     const { stdout } = cli(args, { env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
     assert.match(stdout, /\x1b\[/);
