@@ -113,8 +113,14 @@ export interface Summary {
   suppressed: number;
   /** The sections compared (`tools`, `prompts`, …). */
   compared: string[];
-  /** One-line human summary; says so when every change was suppressed. */
+  /** One-line human summary; says so when every change was suppressed, and when the report was truncated. */
   text: string;
+  /**
+   * Present when the report lists fewer changes than it counts: the first changes in report
+   * order (most severe first) are listed, at most `perEntity` for one entity and `limit` in all.
+   * `counts` and `verdict` still cover every change.
+   */
+  truncated?: { limit: number; perEntity: number; omitted: number; omittedSuppressed: number };
 }
 
 /** The report of DESIGN.md §4. `changes` are in a total order: same inputs, same bytes. */

@@ -26,7 +26,7 @@ pub mod limits;
 pub mod notes;
 mod order;
 pub mod pairing;
-mod policy;
+pub mod policy;
 pub mod prose;
 pub mod render;
 pub mod report;

@@ -65,6 +65,23 @@ pub struct Summary {
     pub suppressed: usize,
     pub compared: Vec<&'static str>,
     pub text: String,
+    /// Present when the report lists fewer changes than it counts (see [`Truncated`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<Truncated>,
+}
+
+/// How a report too large to list was cut: the first changes in report order (most severe
+/// first) are listed, at most `perEntity` for one entity and `limit` in all. Counts and the
+/// verdict still cover every change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Truncated {
+    pub limit: usize,
+    pub per_entity: usize,
+    /// Changes counted but not listed.
+    pub omitted: usize,
+    /// Suppressed changes counted but not listed.
+    pub omitted_suppressed: usize,
 }
 
 /// One classified change. Also the shape of a suppressed change (plus its reason).

@@ -31,11 +31,13 @@ const MODELLED: &[&str] = &["name", "inputSchema", "outputSchema", "annotations"
 
 pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     let hints = names::rename_hints(pairs, EntityKind::Tool);
+    // One `$ref` expansion budget for every schema of the section.
+    let budget = schema::Budget::default();
     for pair in pairs {
         let before = findings.len();
         if let Some((old, new)) = existence(&RULES, pair, findings) {
             if old.fields != new.fields {
-                changed(old, new, findings);
+                changed(old, new, &budget, findings);
             }
         }
         // `existence` pushed a removal as the finding at `before`; a rename hint annotates it.
@@ -47,7 +49,7 @@ pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     names::host_compatibility(pairs, findings);
 }
 
-fn changed(old: &Entity, new: &Entity, findings: &mut Vec<Finding>) {
+fn changed(old: &Entity, new: &Entity, budget: &schema::Budget, findings: &mut Vec<Finding>) {
     let (entity, site) = both_site(EntityKind::Tool, old, new);
     let (o, n) = (old.fields, new.fields);
 
@@ -70,13 +72,14 @@ fn changed(old: &Entity, new: &Entity, findings: &mut Vec<Finding>) {
         ),
         _ => {}
     }
-    schema::compare(Side::Input, &entity, &input_site, a.unwrap_or(&any), b.unwrap_or(&any), findings);
+    let pair = (a.unwrap_or(&any), b.unwrap_or(&any));
+    schema::compare_within(Side::Input, &entity, &input_site, pair, budget, findings);
     headers::compare(&entity, &input_site, a, b, findings);
 
     let (a, b) = (schema_field(o, "outputSchema"), schema_field(n, "outputSchema"));
     let output_site = field_site(&site, "outputSchema", a, b);
     match (a, b) {
-        (Some(a), Some(b)) => schema::compare(Side::Output, &entity, &output_site, a, b, findings),
+        (Some(a), Some(b)) => schema::compare_within(Side::Output, &entity, &output_site, (a, b), budget, findings),
         (None, Some(b)) => findings.push(
             Finding::new(RuleId::ToolOutputSchemaAdded, &entity, output_site, "outputSchema").values(None, Some(b)),
         ),

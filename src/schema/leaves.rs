@@ -232,7 +232,11 @@ impl Walk<'_> {
             }
         }
         let covers = here.keyword(keyword).path;
-        self.hits.extend(found.into_iter().map(|finding| Hit { finding, covers: vec![covers.clone()] }));
+        self.hits.extend(found.into_iter().map(|finding| Hit {
+            finding,
+            covers: vec![covers.clone()],
+            distinct: None,
+        }));
     }
 }
 

@@ -20,6 +20,7 @@ mod here;
 mod keywords;
 mod leaves;
 mod normal;
+mod repeats;
 mod rewrite;
 mod rules;
 mod sorted;
@@ -29,7 +30,7 @@ mod verdict;
 mod walk;
 
 pub use keywords::OWNED_ELSEWHERE;
-pub use normal::{MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_TARGET_VISITS};
+pub use normal::{Budget, MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_REF_EXPANSIONS_PER_DIFF, MAX_TARGET_VISITS};
 
 use crate::finding::{EntityRef, Finding, Site};
 use crate::json::pointer_tokens;
@@ -69,19 +70,41 @@ impl Effect {
 /// Compares two schemas and appends findings. `site` is the schema's own site
 /// (e.g. `tools[x].inputSchema`), whose pointers locate each schema in its input.
 pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &Value, findings: &mut Vec<Finding>) {
+    compare_within(side, entity, site, (old, new), &Budget::default(), findings);
+}
+
+/// [`compare`] drawing `$ref` expansions from a budget shared by the whole diff.
+pub fn compare_within(
+    side: Side,
+    entity: &EntityRef,
+    site: &Site,
+    (old, new): (&Value, &Value),
+    budget: &Budget,
+    findings: &mut Vec<Finding>,
+) {
     if canon::json_eq(old, new) {
         return;
     }
     let lazy = normal::equal_subtrees(old, new);
-    let (old_norm, new_norm) =
-        (normal::normalise(old, site.old.as_deref(), &lazy), normal::normalise(new, site.new.as_deref(), &lazy));
+    let (old_norm, new_norm) = (
+        normal::normalise(old, site.old.as_deref(), &lazy, budget),
+        normal::normalise(new, site.new.as_deref(), &lazy, budget),
+    );
     let (old_tree, new_tree) = (&old_norm.tree, &new_norm.tree);
     let here = Here::root(&site.location);
-    let mut walk = walk::Walk { side, entity, twins: &lazy, hits: Vec::new(), quiet: Vec::new() };
+    let mut walk = walk::Walk {
+        side,
+        entity,
+        twins: &lazy,
+        roots: (old, new),
+        reaches: Default::default(),
+        hits: Vec::new(),
+        quiet: Vec::new(),
+    };
     walk.node(old_tree, new_tree, &here, false);
     let mut covered: Vec<String> = walk.hits.iter().flat_map(|h| h.covers.iter().cloned()).collect();
     covered.append(&mut walk.quiet);
-    findings.extend(walk.hits.into_iter().map(|h| h.finding));
+    let mut hits = walk.hits;
     for difference in catchall::uncovered(old_tree, new_tree, &here, &covered, &lazy) {
         let subject = if difference.here.subject.is_empty() {
             difference.keyword.clone()
@@ -99,8 +122,9 @@ pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &V
             None if difference.keyword.starts_with('(') => None,
             None => Some(serde_json::json!({ "standardKeyword": false })),
         };
-        findings.push(finding);
+        hits.push(walk::Hit { finding, covers: Vec::new(), distinct: Some(difference.keyword) });
     }
+    findings.extend(repeats::merge(hits));
     for unreached in definitions::unreached_changes(old, new, &old_norm.reached, &new_norm.reached) {
         let place = pointer_tokens(&unreached.pointer).fold(here.clone(), |place, token| place.keyword(&token));
         let pointer_in = |base: &Option<String>| base.as_ref().map(|b| format!("{b}{}", unreached.pointer));

@@ -28,6 +28,36 @@ pub const MAX_DEPTH: usize = 48;
 /// a "billion laughs" chain of definitions that each reference the next one twice.
 pub const MAX_REF_EXPANSIONS: usize = 1_000;
 
+/// `$ref` expansions per diff, over every schema of every tool: inlining costs work in
+/// proportion to the paths that reach a definition, and a snapshot of 1,500 tools that each
+/// fan out to the expansion limit must still diff in seconds (issue 21 item 6). Only schemas
+/// that differ are expanded (equal subtrees stay lazy), so real diffs stay far below it. Past
+/// it, a `$ref` is compared by whether what it reaches changed (`ref.changed`).
+pub const MAX_REF_EXPANSIONS_PER_DIFF: usize = 20_000;
+
+/// Expansions left for a whole diff, shared by every normalisation in it (clones share it).
+#[derive(Clone)]
+pub struct Budget(Rc<Cell<usize>>);
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget(Rc::new(Cell::new(MAX_REF_EXPANSIONS_PER_DIFF)))
+    }
+}
+
+impl Budget {
+    /// Takes one expansion; `false` when none is left.
+    fn take(&self) -> bool {
+        let left = self.0.get();
+        self.0.set(left.saturating_sub(1));
+        left > 0
+    }
+}
+
+/// Why a `$ref` was left unexpanded when an expansion limit stopped it: the walk compares what
+/// it reaches instead.
+pub const TOO_MANY_REFERENCES: &str = "too many references to expand";
+
 /// The dialect of a schema without `$schema` (MCP since 2025-11-25), in canonical spelling.
 const DEFAULT_DIALECT: &str = "json-schema.org/draft/2020-12/schema";
 
@@ -72,6 +102,8 @@ struct Document<'a> {
     /// The root's pointer in its input (`None` when the side has no pointer).
     base: Option<String>,
     expansions: Cell<usize>,
+    /// The diff's expansions, shared with every other document.
+    budget: Budget,
 }
 
 pub struct Kw<'a> {
@@ -169,8 +201,8 @@ pub struct Normalised<'a> {
 
 /// Normalises a whole schema; `base` is its pointer in the input document, `lazy` the
 /// subtrees to leave for later ([`equal_subtrees`]).
-pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins) -> Normalised<'a> {
-    let mut norm = Normaliser::new(root, base.map(str::to_string), lazy);
+pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins, budget: &Budget) -> Normalised<'a> {
+    let mut norm = Normaliser::new(root, base.map(str::to_string), lazy, budget.clone());
     let mut node = norm.node(root, base.map(str::to_string), &None, 0);
     let at = node.ptr.clone();
     if let Body::Keywords(kws) = &mut node.body {
@@ -196,7 +228,13 @@ pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
             };
             norm.node(node.raw, node.ptr.clone(), via, *depth)
         }
-        _ => Normaliser::new(node.raw, node.ptr.clone(), &none).node(node.raw, node.ptr.clone(), &None, 0),
+        // No `$ref` inside (a lazy subtree that holds one is deferred): no expansion to budget.
+        _ => Normaliser::new(node.raw, node.ptr.clone(), &none, Budget::default()).node(
+            node.raw,
+            node.ptr.clone(),
+            &None,
+            0,
+        ),
     }
 }
 
@@ -259,6 +297,13 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
 /// (thousands of entries reaching a long chain that changes at its end) could otherwise cost
 /// entries × chain. Past it, entries are normalised eagerly, which the expansion limit bounds.
 pub const MAX_TARGET_VISITS: usize = 100_000;
+
+/// Whether a `$ref` to `target` reaches the same definitions, equal, in both documents (false
+/// past [`MAX_TARGET_VISITS`] or through a dynamic reference: not shown the same).
+pub fn same_reach(old: &Value, new: &Value, target: &str) -> bool {
+    let probe = serde_json::json!({ "$ref": target });
+    Targets::new(old, new).settled(&probe).is_some()
+}
 
 /// `$ref` targets as both documents resolve them, each looked up once.
 struct Targets<'v> {
@@ -362,8 +407,8 @@ struct Normaliser<'a, 'l> {
 impl<'a, 'l> Normaliser<'a, 'l> {
     /// A normaliser for the document `root`, whose pointer in its input is `base`. The root
     /// counts as being expanded, so a `$ref` to `#` is a cycle.
-    fn new(root: &'a Value, base: Option<String>, lazy: &'l Twins) -> Normaliser<'a, 'l> {
-        let doc = Rc::new(Document { root, base, expansions: Cell::new(0) });
+    fn new(root: &'a Value, base: Option<String>, lazy: &'l Twins, budget: Budget) -> Normaliser<'a, 'l> {
+        let doc = Rc::new(Document { root, base, expansions: Cell::new(0), budget });
         Normaliser { lazy, doc, expanding: vec!["#"], reached: BTreeSet::new() }
     }
 
@@ -596,10 +641,10 @@ impl<'a, 'l> Normaliser<'a, 'l> {
             return node;
         }
         let expansions = &self.doc.expansions;
-        if expansions.get() >= MAX_REF_EXPANSIONS {
+        if expansions.get() >= MAX_REF_EXPANSIONS || !self.doc.budget.take() {
             self.reached.insert(fragment.to_string());
             self.reach_unexpanded(value);
-            unexpanded(&mut node, "too many references to expand");
+            unexpanded(&mut node, TOO_MANY_REFERENCES);
             return node;
         }
         expansions.set(expansions.get() + 1);

@@ -8,7 +8,7 @@ use super::compose::{branch_token, disjoint_branches, kw_eq, match_branches, nod
 use super::here::Here;
 use super::keywords::is_annotation;
 use super::leaves::set_difference;
-use super::normal::{force, Body, Kw, KwValue, Node, Schemas, Twins};
+use super::normal::{self, force, Body, Kw, KwValue, Node, Schemas, Twins, TOO_MANY_REFERENCES};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::verdict::reshaped;
 use super::{Effect, Side};
@@ -25,6 +25,10 @@ static TRUE: Value = Value::Bool(true);
 pub struct Hit {
     pub finding: Finding,
     pub covers: Vec<String>,
+    /// What tells this finding apart from another of the same rule at the same pointers (the
+    /// name, for `required` findings that point at the `required` keyword itself), so that
+    /// repeats through one `$ref` are merged and different changes are not.
+    pub distinct: Option<String>,
 }
 
 pub struct Walk<'w> {
@@ -32,6 +36,11 @@ pub struct Walk<'w> {
     pub entity: &'w EntityRef,
     /// Subtrees known equal before normalisation: skipped without a look.
     pub twins: &'w Twins,
+    /// The two schemas as written, where a `$ref` left unexpanded is followed to see whether
+    /// what it reaches changed.
+    pub roots: (&'w Value, &'w Value),
+    /// Those answers by target, each worked out once.
+    pub reaches: BTreeMap<String, bool>,
     pub hits: Vec<Hit>,
     /// Paths judged unchanged as a whole although written differently: covered, no finding.
     pub quiet: Vec<String>,
@@ -107,7 +116,7 @@ impl<'w> Walk<'w> {
         } else {
             change.covers
         };
-        self.hits.push(Hit { finding, covers });
+        self.hits.push(Hit { finding, covers, distinct: None });
     }
 
     /// Emits the rule for `family` with `effect` (flipped inside `not`) at `keyword`.
@@ -270,7 +279,7 @@ impl<'w> Walk<'w> {
         (finding.old, finding.new) = (old.map(bounded_clone), new.map(bounded_clone));
         finding.detail = via.as_ref().map(|v| format!("; {v}"));
         finding.details = via.map(|v| serde_json::json!({ "definition": v }));
-        self.hits.push(Hit { finding, covers: vec![place.path.clone()] });
+        self.hits.push(Hit { finding, covers: vec![place.path.clone()], distinct: None });
     }
 
     fn required(&mut self, o: &Node, n: &Node, here: &Here) {
@@ -297,7 +306,7 @@ impl<'w> Walk<'w> {
                 let via = definition(o, n, "required");
                 finding.detail = via.as_ref().map(|v| format!("; {v}"));
                 finding.details = via.map(|v| serde_json::json!({ "definition": v }));
-                self.hits.push(Hit { finding, covers: vec![covers.clone()] });
+                self.hits.push(Hit { finding, covers: vec![covers.clone()], distinct: Some(name.clone()) });
             }
         }
     }
@@ -495,7 +504,7 @@ impl<'w> Walk<'w> {
             let mut finding = Finding::new(rule, self.entity, site, here.subject());
             (finding.old, finding.new) =
                 (old_branch.map(|x| bounded_clone(x.raw)), new_branch.map(|x| bounded_clone(x.raw)));
-            self.hits.push(Hit { finding, covers: vec![place.path] });
+            self.hits.push(Hit { finding, covers: vec![place.path], distinct: None });
         }
     }
 
@@ -525,7 +534,7 @@ impl<'w> Walk<'w> {
             let rule = effect_rule(self.side, family, effect.flip(flipped));
             let mut finding = Finding::new(rule, self.entity, site, here.subject());
             (finding.old, finding.new) = (x.map(|s| bounded_clone(s.raw)), y.map(|s| bounded_clone(s.raw)));
-            self.hits.push(Hit { finding, covers: vec![place.path] });
+            self.hits.push(Hit { finding, covers: vec![place.path], distinct: None });
         }
     }
 
@@ -571,10 +580,19 @@ impl<'w> Walk<'w> {
             _ => None,
         };
         let (a, b) = (reference(o), reference(n));
+        let mut reason = b.as_ref().or(a.as_ref()).map(|(_, r)| *r).unwrap_or_default();
         if a == b {
-            return;
+            // Left unexpanded by a limit on both sides: the same text, but what it reaches may
+            // differ.
+            let Some((target, TOO_MANY_REFERENCES)) = &a else { return };
+            let (old_root, new_root) = self.roots;
+            let same =
+                *self.reaches.entry(target.clone()).or_insert_with(|| normal::same_reach(old_root, new_root, target));
+            if same {
+                return;
+            }
+            reason = "too many references to expand, and the definitions it reaches changed";
         }
-        let reason = b.as_ref().or(a.as_ref()).map(|(_, r)| *r).unwrap_or_default();
         let change = Change {
             rule: effect_rule(self.side, Family::Ref, Effect::Changed),
             keyword: Some("$ref"),

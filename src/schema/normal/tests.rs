@@ -57,7 +57,7 @@ fn forcing_lazy_subtrees_spends_the_schema_s_one_expansion_budget() {
     };
     let (old, new) = (schema("string"), schema("integer"));
     let twins = equal_subtrees(&old, &new);
-    let normalised = normalise(&old, Some(""), &twins);
+    let normalised = normalise(&old, Some(""), &twins, &Budget::default());
     let Some(KwValue::Map(properties)) = normalised.tree.kw("properties").map(|kw| &kw.value) else {
         panic!("properties are normalised")
     };
