@@ -1,32 +1,99 @@
-// `make bench`: the CLI's wall time on a small pair next to a bare `node -e 0`, as the median of
-// N runs each (default 15; BENCH_RUNS overrides). Prints figures only: the target (≤ 1.5× the
-// bare start) is for people to read, never a timed assertion.
+// `make bench`: the CLI's wall time next to a bare `node -e 0`, as the median of N runs each
+// (default 15; BENCH_RUNS overrides), interleaved so that load from other processes hits every
+// side alike. Two pairs: a small one (a rule fixture) and a real one, github-mcp-server
+// v0.31.0 → v1.10.1 from tests/corpus (issue 19.4). For the real pair it also prints the
+// engine's in-process first and second diff (the first pays V8's compilation of the wasm
+// code), and the same pair timed against the PyPI peer `mcp-compat` when it can be installed
+// into a virtual environment under target/ (or says why not). Prints figures only: the target
+// (≤ 1.5× the bare start) is for people to read, never a timed assertion.
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.env.BENCH_RUNS ?? 15);
-const pair = join(root, "tests", "fixtures", "rules", "tool.description.changed");
+const small = join(root, "tests", "fixtures", "rules", "tool.description.changed");
+const releases = join(root, "tests", "corpus", "github-mcp-server", "releases");
+const real = { old: join(releases, "v0.31.0.json"), new: join(releases, "v1.10.1.json") };
+const scratch = join(root, "target", "bench-cli");
 
-function once(args) {
+function once(command, args) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
-  if (result.status !== 0 && result.status !== 1) throw new Error(`${args.join(" ")} exited ${result.status}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "ignore", env: { ...process.env, NO_COLOR: "1" } });
+  if (result.status !== 0 && result.status !== 1) throw new Error(`${command} ${args.join(" ")} exited ${result.status}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-const median = (times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+const ms = (value) => `${value.toFixed(1)} ms`;
 
-// Interleaved, so that load from other processes hits both sides alike.
-const cli = [join(root, "js", "bin", "mcp-contract.js"), "diff", join(pair, "old.json"), join(pair, "new.json")];
-const bareTimes = [];
-const diffTimes = [];
-for (let i = 0; i < runs; i++) {
-  bareTimes.push(once(["-e", "0"]));
-  diffTimes.push(once(cli));
+/** Medians of each named command line, run in turn `runs` times. */
+function interleaved(sides) {
+  const times = sides.map(() => []);
+  for (let i = 0; i < runs; i++) sides.forEach(([, command, args], s) => times[s].push(once(command, args)));
+  return times.map(median);
 }
-const bare = median(bareTimes);
-const diff = median(diffTimes);
-const ratio = diff / bare;
-console.log(`cli start: node -e 0 ${bare.toFixed(1)} ms, mcp-contract diff (small pair) ${diff.toFixed(1)} ms: ${ratio.toFixed(2)}x (target <= 1.5x; median of ${runs})`);
+
+/** The PyPI peer in target/bench-cli/peer, installed on first use; a reason string if it cannot be. */
+function peer() {
+  const venv = join(scratch, "peer");
+  const bin = join(venv, "bin", "mcp-compat");
+  if (existsSync(bin)) return { bin };
+  mkdirSync(scratch, { recursive: true });
+  const python = ["python3", "python"].find((name) => spawnSync(name, ["--version"], { stdio: "ignore" }).status === 0);
+  if (!python) return { why: "no python3 on PATH" };
+  const made = spawnSync(python, ["-m", "venv", venv], { encoding: "utf8" });
+  if (made.status !== 0) return { why: `python3 -m venv failed: ${made.stderr.trim().split("\n").pop()}` };
+  const pip = spawnSync(join(venv, "bin", "pip"), ["install", "-q", "--disable-pip-version-check", "mcp-compat"], { encoding: "utf8" });
+  if (pip.status !== 0 || !existsSync(bin)) return { why: `pip install mcp-compat failed: ${(pip.stderr || "").trim().split("\n").pop()}` };
+  return { bin };
+}
+
+const node = process.execPath;
+const cli = join(root, "js", "bin", "mcp-contract.js");
+
+const [bareSmall, diffSmall] = interleaved([
+  ["bare", node, ["-e", "0"]],
+  ["small", node, [cli, "diff", join(small, "old.json"), join(small, "new.json")]],
+]);
+console.log(`cli start: node -e 0 ${ms(bareSmall)}, mcp-contract diff (small pair) ${ms(diffSmall)}: ${(diffSmall / bareSmall).toFixed(2)}x (target <= 1.5x; median of ${runs})`);
+
+// The peer reads a bare array of tools: give it the same pair's tools.
+const found = peer();
+const sides = [
+  ["bare", node, ["-e", "0"]],
+  ["real", node, [cli, "diff", real.old, real.new]],
+];
+if (found.bin) {
+  mkdirSync(scratch, { recursive: true });
+  for (const side of ["old", "new"]) {
+    writeFileSync(join(scratch, `${side}-tools.json`), JSON.stringify(JSON.parse(readFileSync(real[side], "utf8")).tools));
+  }
+  sides.push(["peer", found.bin, [join(scratch, "old-tools.json"), join(scratch, "new-tools.json")]]);
+}
+const [bare, diff, compat] = interleaved(sides);
+console.log(`cli on a real pair (github-mcp-server v0.31.0 -> v1.10.1): node -e 0 ${ms(bare)}, mcp-contract diff ${ms(diff)}: ${(diff / bare).toFixed(2)}x (target <= 1.5x; median of ${runs})`);
+console.log(
+  compat === undefined
+    ? `peer mcp-compat (PyPI): not timed: ${found.why}`
+    : `peer mcp-compat (PyPI, tools arrays of the same pair): ${ms(compat)}; mcp-contract diff / mcp-compat ${(diff / compat).toFixed(2)}x`,
+);
+
+// In process: the first diff pays for compiling the code it runs; later ones do not.
+const probe = `
+const { engine } = await import(${JSON.stringify(join(root, "js", "lib", "engine.js"))});
+const { readFileSync } = await import("node:fs");
+const [a, b] = [${JSON.stringify(real.old)}, ${JSON.stringify(real.new)}].map((f) => readFileSync(f, "utf8"));
+const time = () => { const t = performance.now(); engine.diff(a, b, null); return performance.now() - t; };
+console.log(JSON.stringify([time(), time()]));`;
+const firsts = [];
+const seconds = [];
+for (let i = 0; i < Math.max(3, Math.floor(runs / 3)); i++) {
+  const out = spawnSync(node, ["--input-type=module", "-e", probe], { cwd: root, encoding: "utf8" });
+  if (out.status !== 0) throw new Error(`in-process probe failed: ${out.stderr}`);
+  const [first, second] = JSON.parse(out.stdout);
+  firsts.push(first);
+  seconds.push(second);
+}
+console.log(`in process (real pair): first diff ${ms(median(firsts))}, second ${ms(median(seconds))} (median of ${firsts.length} fresh processes)`);

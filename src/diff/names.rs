@@ -111,6 +111,12 @@ fn host_problems(name: &str) -> Option<String> {
 /// [`MAX_RENAME_WORK`], no hints are given at all (all or nothing: a hint must never depend on
 /// where in the list an entity sits).
 pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> Vec<(&'a str, &'a str)> {
+    let has = |removed: bool| {
+        pairs.iter().any(|p| matches!((p, removed), (Pair::Removed(_), true) | (Pair::Added(_), false)))
+    };
+    if !has(true) || !has(false) {
+        return Vec::new();
+    }
     let profile = |entity: &Entity<'a>| {
         let parameters = match kind {
             EntityKind::Prompt => entity.fields.get("arguments"),
@@ -191,26 +197,35 @@ fn similarity(old: &Profile, new: &Profile, work: &mut usize) -> f64 {
 
 /// A name as lowercase words joined by single spaces: split at `_`, `-`, `.`, `/`, spaces and
 /// camelCase humps (`getHTTPStatus` → `get http status`), so naming conventions compare equal.
+/// Runs once per name and property of every added and removed entity on each diff, so it scans
+/// the text once without collecting it (the CLI's first diff runs it as unoptimised wasm).
 pub(crate) fn name_words(name: &str) -> String {
-    let chars: Vec<char> = name.chars().collect();
     let mut out = String::with_capacity(name.len() + 4);
-    for (i, &c) in chars.iter().enumerate() {
+    let mut chars = name.chars().peekable();
+    let mut previous: Option<char> = None;
+    while let Some(c) = chars.next() {
         if !c.is_alphanumeric() {
             if !out.is_empty() && !out.ends_with(' ') {
                 out.push(' ');
             }
+            previous = Some(c);
             continue;
         }
-        let previous = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
-        let next = chars.get(i + 1).copied();
         let hump = c.is_uppercase()
             && previous.is_some_and(|p| {
-                p.is_lowercase() || p.is_ascii_digit() || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
+                p.is_lowercase()
+                    || p.is_ascii_digit()
+                    || (p.is_uppercase() && chars.peek().is_some_and(|n| n.is_lowercase()))
             });
         if hump && !out.is_empty() && !out.ends_with(' ') {
             out.push(' ');
         }
-        out.extend(c.to_lowercase());
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.extend(c.to_lowercase());
+        }
+        previous = Some(c);
     }
     if out.ends_with(' ') {
         out.pop();

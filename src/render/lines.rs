@@ -11,12 +11,23 @@ use std::collections::{BTreeMap, BTreeSet};
 /// building pointers stays linear in the text.
 const MAX_DEPTH: usize = 256;
 
-enum Frame {
+enum Member {
     Object { key: Option<String>, expecting_key: bool },
     Array { index: usize },
 }
 
+/// An open object or array: which member is being read, and the length the running pointer had
+/// before this container's own token was appended (restored when it closes).
+struct Frame {
+    member: Member,
+    restore: usize,
+}
+
 /// The 1-based line of each wanted pointer that exists in `text` (JSON only).
+///
+/// The pointer of the open container is kept as one running string, extended when a container
+/// opens and truncated when it closes, so each value costs one copy of that string, not a
+/// rebuild from every enclosing frame: this pass runs on every CLI diff of a large snapshot.
 pub fn pointer_lines(text: &str, wanted: &BTreeSet<String>) -> BTreeMap<String, usize> {
     let mut found = BTreeMap::new();
     let body = text.trim_start_matches('\u{feff}').trim_start();
@@ -25,6 +36,8 @@ pub fn pointer_lines(text: &str, wanted: &BTreeSet<String>) -> BTreeMap<String, 
     }
     let bytes = text.as_bytes();
     let mut frames: Vec<Frame> = Vec::new();
+    // The pointer of the innermost open container, and a scratch buffer for a member's pointer.
+    let (mut container, mut scratch) = (String::new(), String::new());
     let mut line = 1;
     let mut i = 0;
     while i < bytes.len() {
@@ -32,40 +45,48 @@ pub fn pointer_lines(text: &str, wanted: &BTreeSet<String>) -> BTreeMap<String, 
         match byte {
             b'\n' => line += 1,
             b'{' | b'[' => {
-                record(&frames, wanted, line, &mut found);
+                record(&frames, &container, &mut scratch, wanted, line, &mut found);
                 if frames.len() >= MAX_DEPTH {
                     return found;
                 }
-                frames.push(if byte == b'{' {
-                    Frame::Object { key: None, expecting_key: true }
+                let restore = container.len();
+                if let Some(frame) = frames.last() {
+                    push_member(&mut container, &frame.member);
+                }
+                let member = if byte == b'{' {
+                    Member::Object { key: None, expecting_key: true }
                 } else {
-                    Frame::Array { index: 0 }
-                });
+                    Member::Array { index: 0 }
+                };
+                frames.push(Frame { member, restore });
             }
             b'}' | b']' => {
-                frames.pop();
+                if let Some(frame) = frames.pop() {
+                    container.truncate(frame.restore);
+                }
             }
-            b',' => match frames.last_mut() {
-                Some(Frame::Object { expecting_key, .. }) => *expecting_key = true,
-                Some(Frame::Array { index }) => *index += 1,
+            b',' => match frames.last_mut().map(|f| &mut f.member) {
+                Some(Member::Object { expecting_key, .. }) => *expecting_key = true,
+                Some(Member::Array { index }) => *index += 1,
                 None => {}
             },
             b':' => {
-                if let Some(Frame::Object { expecting_key, .. }) = frames.last_mut() {
+                if let Some(Member::Object { expecting_key, .. }) = frames.last_mut().map(|f| &mut f.member) {
                     *expecting_key = false;
                 }
             }
             b'"' => {
                 let end = string_end(bytes, i);
-                let is_key = matches!(frames.last(), Some(Frame::Object { expecting_key: true, .. }));
+                let is_key =
+                    matches!(frames.last().map(|f| &f.member), Some(Member::Object { expecting_key: true, .. }));
                 if is_key {
                     let raw = text.get(i..end).unwrap_or("\"\"");
-                    let key = serde_json::from_str::<String>(raw).unwrap_or_else(|_| raw.trim_matches('"').to_string());
-                    if let Some(Frame::Object { key: slot, .. }) = frames.last_mut() {
+                    let key = decode_key(raw);
+                    if let Some(Member::Object { key: slot, .. }) = frames.last_mut().map(|f| &mut f.member) {
                         *slot = Some(key);
                     }
                 } else {
-                    record(&frames, wanted, line, &mut found);
+                    record(&frames, &container, &mut scratch, wanted, line, &mut found);
                 }
                 i = end;
                 continue;
@@ -73,7 +94,7 @@ pub fn pointer_lines(text: &str, wanted: &BTreeSet<String>) -> BTreeMap<String, 
             b' ' | b'\t' | b'\r' => {}
             _ => {
                 // A number, true, false or null: record it and skip to its end.
-                record(&frames, wanted, line, &mut found);
+                record(&frames, &container, &mut scratch, wanted, line, &mut found);
                 while i < bytes.len() && !matches!(bytes[i], b',' | b'}' | b']' | b'\n' | b' ' | b'\t' | b'\r') {
                     i += 1;
                 }
@@ -83,6 +104,15 @@ pub fn pointer_lines(text: &str, wanted: &BTreeSet<String>) -> BTreeMap<String, 
         i += 1;
     }
     found
+}
+
+/// A key's text from its quoted source; only keys with escapes need the JSON decoder.
+fn decode_key(raw: &str) -> String {
+    let inner = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"'));
+    match inner {
+        Some(plain) if !plain.contains('\\') => plain.to_string(),
+        _ => serde_json::from_str::<String>(raw).unwrap_or_else(|_| raw.trim_matches('"').to_string()),
+    }
 }
 
 /// The index just past the string that starts at `start` (which holds `"`).
@@ -98,19 +128,33 @@ fn string_end(bytes: &[u8], start: usize) -> usize {
     bytes.len()
 }
 
-fn record(frames: &[Frame], wanted: &BTreeSet<String>, line: usize, found: &mut BTreeMap<String, usize>) {
-    let mut pointer = String::new();
-    for frame in frames {
-        match frame {
-            Frame::Object { key, .. } => push_token(&mut pointer, key.as_deref().unwrap_or("")),
-            Frame::Array { index } => {
-                pointer.push('/');
-                pointer.push_str(&index.to_string());
-            }
+/// Appends the token of the member being read (an object key or an array index).
+fn push_member(pointer: &mut String, member: &Member) {
+    match member {
+        Member::Object { key, .. } => push_token(pointer, key.as_deref().unwrap_or("")),
+        Member::Array { index } => {
+            pointer.push('/');
+            pointer.push_str(&index.to_string());
         }
     }
-    if wanted.contains(&pointer) {
-        found.entry(pointer).or_insert(line);
+}
+
+/// Records the line of the value starting here, if its pointer is wanted.
+fn record(
+    frames: &[Frame],
+    container: &str,
+    scratch: &mut String,
+    wanted: &BTreeSet<String>,
+    line: usize,
+    found: &mut BTreeMap<String, usize>,
+) {
+    scratch.clear();
+    scratch.push_str(container);
+    if let Some(frame) = frames.last() {
+        push_member(scratch, &frame.member);
+    }
+    if wanted.contains(scratch.as_str()) && !found.contains_key(scratch.as_str()) {
+        found.insert(scratch.clone(), line);
     }
 }
 
