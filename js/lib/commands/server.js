@@ -15,9 +15,11 @@ export const SERVER_OPTIONS = {
 export const SERVER_HELP = `  -- COMMAND [ARGS…]    the server to run over stdio (everything after -- is its command line)
   --url URL            a Streamable HTTP server instead
   --header NAME=ENVVAR an HTTP header whose value is read from the environment variable ENVVAR
-                       (repeatable; values are never written to the snapshot or printed)
-  --timeout SECONDS    limit for the whole capture (default 30; also 1500ms, 2m); the server is
-                       ended on every path, including Ctrl-C (exit 130)
+                       (repeatable; a value is printed or written nowhere, in any form a server
+                       may echo it; a snapshot that holds one is refused)
+  --timeout SECONDS    limit for the whole capture, teardown included (default 30; also 1500ms,
+                       2m); the server and all it started are ended on every path, including
+                       Ctrl-C, SIGTERM, SIGHUP and SIGQUIT (exit 130)
 ${MAX_BYTES_HELP}`;
 
 /**
