@@ -9,6 +9,7 @@ import { startEngine } from "./engine.js";
 import { applyFilter, renderError, renderReport } from "./report.js";
 import { SHARE_LIMIT, decodeState, encodeState, exampleFromHash, stateFileText, stateFromFile } from "./share.js";
 import { loadSaved } from "./store.js";
+import { visible } from "./visible.js";
 
 const DEBOUNCE_MS = 250;
 const DEFAULT_EXAMPLE = "corpus:github-mcp-server/020-list_issues";
@@ -107,8 +108,9 @@ const currentState = () => ({
   config: editors.config.getText(),
 });
 
+/** Puts `message` on the status line; text from the inputs in it is made visible first. */
 function say(message) {
-  status.textContent = message;
+  status.textContent = visible(message);
 }
 
 /** Says `message` now and keeps it in front of the summary the next run shows. */
@@ -214,7 +216,7 @@ async function show(result) {
     shown = null;
     reportRoot.renderToken = (reportRoot.renderToken ?? 0) + 1;
     const range = errorRange(result.error);
-    editors[result.error.input]?.showError(range && { ...range, message: result.error.message });
+    editors[result.error.input]?.showError(range && { ...range, message: visible(result.error.message) });
     editors.old.mark([]);
     editors.new.mark([]);
     renderError(reportRoot, result.error, errorWhere(result.error), {

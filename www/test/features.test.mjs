@@ -466,4 +466,15 @@ test("hidden and direction-changing characters show as visible escapes", async (
   );
   assert.deepEqual(opened.errors, []);
   await opened.page.close();
+
+  // An input error quoting hostile text: the banner, the status line and the inline message.
+  const badConfig = { old: state.old, new: state.new, config: "fail_on: BREAK\u202eING\n" };
+  const failing = await open(await encodeState(badConfig));
+  assert.equal(await failing.page.$eval("#report", (node) => node.dataset.state), "error");
+  for (const where of ["#report", "#status"]) {
+    const shownText = await failing.page.textContent(where);
+    assert.ok(!shownText.includes("\u202e"), `${where}: ${shownText}`);
+    assert.match(shownText, /⟨U\+202E⟩/, where);
+  }
+  await failing.page.close();
 });
