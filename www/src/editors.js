@@ -62,7 +62,8 @@ class SeverityMarker extends GutterMarker {
     mark.className = `sev-mark sev-${this.severity}`;
     mark.textContent = SEVERITIES[this.severity].letter;
     const more = this.items.length > 1 ? ` (+${this.items.length - 1} more on this line)` : "";
-    mark.title = `${severityLabel(this.severity)}${more}: click to show`;
+    const click = this.items.length > 1 ? "click to show, again for the next" : "click to show";
+    mark.title = `${severityLabel(this.severity)}${more}: ${click}`;
     return mark;
   }
 }

@@ -79,14 +79,14 @@ const editors = {
   old: createEditor($("#editor-old"), {
     label: "Old snapshot (JSON or YAML)",
     onChange: (change) => edited(change),
-    onMarkerClick: (items) => revealChange(items[0]),
+    onMarkerClick: (items) => revealChange(nextOnLine(items)),
     onDropText,
     extensions: [themed()],
   }),
   new: createEditor($("#editor-new"), {
     label: "New snapshot (JSON or YAML)",
     onChange: (change) => edited(change),
-    onMarkerClick: (items) => revealChange(items[0]),
+    onMarkerClick: (items) => revealChange(nextOnLine(items)),
     onDropText,
     extensions: [themed()],
   }),
@@ -272,8 +272,21 @@ function currentFilter() {
   };
 }
 
+/** The change selected last: `{kind, index}`, or null. */
+let selected = null;
+
+/**
+ * Of the changes one gutter marker stands for, the one after the selected change: clicking a
+ * marker again steps through every change on its line (a minified document has one line).
+ */
+function nextOnLine(items) {
+  const at = items.findIndex((item) => item.kind === selected?.kind && item.index === selected?.index);
+  return items[(at + 1) % items.length];
+}
+
 function selectChange(kind, index) {
   if (!shown) return;
+  selected = { kind, index };
   const change = (kind === "change" ? shown.report.changes : shown.report.suppressed)[index];
   const ranges = (kind === "change" ? shown.ranges.changes : shown.ranges.suppressed)[index];
   for (const node of reportRoot.querySelectorAll(".change.selected")) node.classList.remove("selected");

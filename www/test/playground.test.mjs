@@ -247,6 +247,16 @@ test("minified snapshots: every change highlights its own value's span, not line
     assert.ok(marked > 0, `${change.rule}: the span is marked in the editor`);
   }
   console.log(`# minified ${example.title}: ${changes.length} changes, ${checked} spans checked`);
+  // One line holds every change: its gutter marker steps through them, click after click.
+  const marker = await page.$("#editor-new .sev-mark");
+  const onLine = changes.filter((change) => change.newPointer !== null && change.newPointer !== undefined).length;
+  assert.match(await marker.getAttribute("title"), new RegExp(`\\+${onLine - 1} more on this line`));
+  const seen = new Set();
+  for (let i = 0; i < onLine; i++) {
+    await page.click("#editor-new .sev-mark");
+    seen.add(await page.$eval("#report .change.selected", (node) => node.dataset.index));
+  }
+  assert.equal(seen.size, onLine, "each click selected another change on the line");
   assert.deepEqual(errors, []);
   await page.close();
 });
