@@ -9,14 +9,17 @@ const SUBSCHEMA_KEYWORDS = new Set([
   "additionalProperties", "unevaluatedProperties", "items", "additionalItems", "unevaluatedItems",
   "contains", "propertyNames", "not",
 ]);
+// The generator's own note, in merged schemas only, of patterns beyond the first.
+const MORE_PATTERNS = Symbol("more patterns");
 const LOWER_BOUNDS = new Set(["minimum", "minLength", "minItems", "minProperties", "exclusiveMinimum", "minContains"]);
 const UPPER_BOUNDS = new Set(["maximum", "maxLength", "maxItems", "maxProperties", "exclusiveMaximum", "maxContains"]);
 const ALL_TYPES = ["object", "array", "string", "integer", "number", "boolean", "null"];
 
 const FORMAT_SAMPLES = {
-  "date-time": "2024-01-02T03:04:05Z",
+  // Several where generators' own patterns for the format accept only some of what it allows.
+  "date-time": ["2024-01-02T03:04:05Z", "2024-01-02T03:04:05.123+01:00", "2024-01-02t03:04:05z"],
   date: "2024-01-02",
-  time: "03:04:05Z",
+  time: ["03:04:05Z", "03:04:05.5+01:00"],
   duration: "P1D",
   email: "someone@example.com",
   "idn-email": "someone@example.com",
@@ -100,6 +103,9 @@ export function mergeSchemas(a, b) {
       out[key] = Math.min(mine, value);
     } else if (SUBSCHEMA_KEYWORDS.has(key) && !Array.isArray(mine) && !Array.isArray(value)) {
       out[key] = key === "not" ? { anyOf: [mine, value] } : { allOf: [mine, value] };
+    } else if (key === "pattern" && typeof mine === "string" && typeof value === "string" && mine !== value) {
+      // Both patterns apply; the strings generator tries each and their concatenations.
+      out[MORE_PATTERNS] = [...(out[MORE_PATTERNS] ?? []), value, ...(b[MORE_PATTERNS] ?? [])];
     } else if ((key === "anyOf" || key === "oneOf") && Array.isArray(mine) && Array.isArray(value)) {
       // Both sides branch: every pair of branches (bounded), so each combination can be reached.
       out[key] = mine.flatMap((x) => value.map((y) => ({ allOf: [x, y] }))).slice(0, 16);
@@ -354,8 +360,15 @@ export class InstanceGenerator {
     const min = Number.isInteger(s.minLength) ? s.minLength : 0;
     const max = Number.isInteger(s.maxLength) ? s.maxLength : Infinity;
     const seeds = [];
-    if (typeof s.pattern === "string") seeds.push(...this.#patternSamples(s.pattern, 4));
+    const patterns = [s.pattern, ...(s[MORE_PATTERNS] ?? [])].filter((p) => typeof p === "string");
+    const samples = patterns.map((pattern) => this.#patternSamples(pattern, 4));
+    seeds.push(...samples.flat());
+    // Strings meant to match several patterns at once: one pattern's sample after another's.
+    for (let i = 0; i < samples.length; i++) {
+      for (let j = 0; j < samples.length; j++) if (i !== j && samples[i].length && samples[j].length) seeds.push(samples[i][0] + samples[j][0]);
+    }
     if (typeof s.format === "string" && FORMAT_SAMPLES[s.format]) seeds.push(FORMAT_SAMPLES[s.format]);
+    seeds.splice(0, seeds.length, ...seeds.flat());
     if ("default" in s) seeds.push(s.default);
     if (Array.isArray(s.examples)) seeds.push(...s.examples);
     // A typical value and the empty string before the other side's literals: between them they
@@ -371,15 +384,17 @@ export class InstanceGenerator {
       else if (chars.length > max) out.push(chars.slice(0, max).join(""));
       else out.push(seed);
     }
-    let pattern = null;
-    try {
-      pattern = typeof s.pattern === "string" ? new RegExp(s.pattern, "u") : null;
-    } catch {
-      // not an ECMA-262 unicode pattern: leave it to the validator
-    }
+    const regexes = patterns.flatMap((pattern) => {
+      try {
+        return [new RegExp(pattern, "u")];
+      } catch {
+        return []; // not an ECMA-262 unicode pattern: left to the validator
+      }
+    });
     const fits = (text) => [...text].length >= min && [...text].length <= max;
-    const matching = unique(out).filter(fits);
-    return pattern ? [...matching.filter((text) => pattern.test(text)), ...matching.filter((text) => !pattern.test(text))] : matching;
+    const matches = (text) => regexes.every((regex) => regex.test(text));
+    const candidates = unique(out).filter(fits);
+    return [...candidates.filter(matches), ...candidates.filter((text) => !matches(text))];
   }
 
   #numbers(s, integer) {
