@@ -190,7 +190,8 @@ fn mirror(rule: &str) -> String {
     let flipped = match change {
         "widened" => "narrowed",
         "narrowed" => "widened",
-        "added" => "removed",
+        // The catch-all judgements of an added property all mirror to its removal.
+        "added" | "addedToClosed" | "addedOutsideCatchAll" | "addedNarrowingCatchAll" => "removed",
         "removed" => "added",
         other => other,
     };

@@ -1303,6 +1303,27 @@ declare_rules! {
         advice: "Remove the keyword, or add what makes it apply (`if`, a tuple) if that was the intent.",
         message: "tool `{name}`: output `{subject}` keyword with no effect changed from {old} to {new}{detail}",
     }
+    ToolOutputPropertyAddedToClosed = "tool.output.property.addedToClosed" {
+        severity: PotentiallyBreaking,
+        summary: "A tool's outputSchema gained a property on an object the old schema closed (`additionalProperties: false`).",
+        why: "A consumer that validates `structuredContent` strictly against the old schema rejects the unknown key; most clients ignore extra keys.",
+        advice: "Tell consumers to refresh their copy of the schema before they validate strictly, or announce the new key in the release notes.",
+        message: "tool `{name}`: output property `{subject}` was added to an object the old schema closed{detail}",
+    }
+    ToolOutputPropertyAddedOutsideCatchAll = "tool.output.property.addedOutsideCatchAll" {
+        severity: Breaking,
+        summary: "A tool's outputSchema gained a property whose schema does not fit the old schema's rule for unnamed keys (`additionalProperties` or a matching `patternProperties`).",
+        why: "The old contract promised that every key it did not name holds values of the catch-all schema; consumers that rely on that promise read a value of another shape under the new key.",
+        advice: "Keep the new property's values within the catch-all schema, or rename the key so it does not fall under the old promise.",
+        message: "tool `{name}`: output property `{subject}` was added outside the old catch-all for unnamed keys{detail}",
+    }
+    ToolInputPropertyAddedNarrowingCatchAll = "tool.input.property.addedNarrowingCatchAll" {
+        severity: Breaking,
+        summary: "A tool's inputSchema gained a property narrower than the old schema's explicit rule for unnamed keys (`additionalProperties: {…}` or a matching `patternProperties`).",
+        why: "Under the old schema a correct caller could already send this key with any value of the catch-all schema; some of those values are now refused.",
+        advice: "Accept every value the catch-all accepted for the key, or choose a key the old catch-all did not cover.",
+        message: "tool `{name}`: input property `{subject}` was added narrower than the old catch-all for unnamed keys{detail}",
+    }
     // ---- schema: end ----
 
     // ---- MCP surface: resources, templates, prompts, server, annotations, names (src/diff) ----

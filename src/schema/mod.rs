@@ -26,6 +26,7 @@ mod rules;
 mod sorted;
 mod subsume;
 mod types;
+mod unnamed;
 mod verdict;
 mod walk;
 

@@ -41,6 +41,12 @@ pub enum Family {
 pub enum Fixed {
     PropertyAdded,
     PropertyRemoved,
+    /// Output property added where the old schema closed the object.
+    PropertyAddedToClosed,
+    /// Output property added whose schema does not fit the old catch-all.
+    PropertyAddedOutsideCatchAll,
+    /// Input property added narrower than the old explicit catch-all.
+    PropertyAddedNarrowingCatchAll,
     RequiredAdded,
     RequiredRemoved,
     Unmodelled,
@@ -203,6 +209,11 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
     match (side, rule) {
         (Side::Input, Fixed::PropertyAdded) => RuleId::ToolInputPropertyAdded,
         (Side::Input, Fixed::PropertyRemoved) => RuleId::ToolInputPropertyRemoved,
+        (Side::Input, Fixed::PropertyAddedNarrowingCatchAll) => RuleId::ToolInputPropertyAddedNarrowingCatchAll,
+        // Input duals: a closed object opening, or a key that fits the catch-all, is an addition.
+        (Side::Input, Fixed::PropertyAddedToClosed | Fixed::PropertyAddedOutsideCatchAll) => {
+            RuleId::ToolInputPropertyAdded
+        }
         (Side::Input, Fixed::RequiredAdded) => RuleId::ToolInputRequiredAdded,
         (Side::Input, Fixed::RequiredRemoved) => RuleId::ToolInputRequiredRemoved,
         (Side::Input, Fixed::Unmodelled) => RuleId::ToolInputKeywordUnmodelled,
@@ -224,6 +235,9 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
         (Side::Input, Fixed::InertChanged) => RuleId::ToolInputInertKeywordChanged,
         (Side::Output, Fixed::PropertyAdded) => RuleId::ToolOutputPropertyAdded,
         (Side::Output, Fixed::PropertyRemoved) => RuleId::ToolOutputPropertyRemoved,
+        (Side::Output, Fixed::PropertyAddedToClosed) => RuleId::ToolOutputPropertyAddedToClosed,
+        (Side::Output, Fixed::PropertyAddedOutsideCatchAll) => RuleId::ToolOutputPropertyAddedOutsideCatchAll,
+        (Side::Output, Fixed::PropertyAddedNarrowingCatchAll) => RuleId::ToolOutputPropertyAdded,
         (Side::Output, Fixed::RequiredAdded) => RuleId::ToolOutputRequiredAdded,
         (Side::Output, Fixed::RequiredRemoved) => RuleId::ToolOutputRequiredRemoved,
         (Side::Output, Fixed::Unmodelled) => RuleId::ToolOutputKeywordUnmodelled,

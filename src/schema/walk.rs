@@ -10,6 +10,7 @@ use super::keywords::is_annotation;
 use super::leaves::set_difference;
 use super::normal::{self, force, Body, Kw, KwValue, Node, Schemas, Twins, TOO_MANY_REFERENCES};
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
+use super::unnamed;
 use super::verdict::reshaped;
 use super::{Effect, Side};
 use crate::collect::object_of;
@@ -259,7 +260,10 @@ impl<'w> Walk<'w> {
             let place = here.property("properties", name);
             let site =
                 Site { location: place.location.clone(), old: pointer(old_schema, o), new: pointer(new_schema, n) };
-            let rule = if old_schema.is_some() { Fixed::PropertyRemoved } else { Fixed::PropertyAdded };
+            let rule = match new_schema {
+                Some(added) if old_schema.is_none() => unnamed::added_property(self.side, o, name, added),
+                _ => Fixed::PropertyRemoved,
+            };
             let via = definition(o, n, "properties");
             self.property_change(rule, site, &place, old_schema.map(|s| s.raw), new_schema.map(|s| s.raw), via);
         }
