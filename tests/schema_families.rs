@@ -184,9 +184,13 @@ fn effect_rows() -> Vec<(&'static str, Value, Value, Effect)> {
         ),
         (
             "allOf",
-            // Branches that cannot merge into one node (two patterns) stay an `allOf`.
-            p(json!({"allOf": [{"pattern": "^a"}, {"pattern": "b$"}]})),
-            p(json!({"allOf": [{"pattern": "^a"}, {"pattern": "b$"}, {"pattern": "x"}]})),
+            // Branches that cannot merge into one node (two `properties`) stay an `allOf`.
+            p(
+                json!({"allOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"b": {"type": "integer"}}}]}),
+            ),
+            p(
+                json!({"allOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"b": {"type": "integer"}}}, {"required": ["a"]}]}),
+            ),
             Narrowed,
         ),
         ("not", p(json!({"type": "string"})), p(json!({"type": "string", "not": {"const": "x"}})), Narrowed),

@@ -24,15 +24,19 @@ enum Unnamed<'n, 'a> {
 /// Keywords beside `unevaluatedProperties` that may evaluate a key it would otherwise see.
 const EVALUATING: &[&str] = &["allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
 
-/// The rule for a property `name` added with schema `added` to the object `old` described.
-pub(super) fn added_property(side: Side, old: &Node, name: &str, added: &Node) -> Fixed {
+/// The rule for a property `name` added with schema `added` to the object `old` described,
+/// and, when the old promise for unnamed keys decides it, where that promise is written (the
+/// finding's old pointer: it is what the new key breaks).
+pub(super) fn added_property(side: Side, old: &Node, name: &str, added: &Node) -> (Fixed, Option<String>) {
     let schemas = match promise(old, name) {
-        Unnamed::Open => return Fixed::PropertyAdded,
-        Unnamed::Closed if side == Side::Output => return Fixed::PropertyAddedToClosed,
-        Unnamed::Closed => return Fixed::PropertyAdded,
+        Unnamed::Open => return (Fixed::PropertyAdded, None),
+        Unnamed::Closed if side == Side::Output => {
+            return (Fixed::PropertyAddedToClosed, old.kw_pointer("additionalProperties"))
+        }
+        Unnamed::Closed => return (Fixed::PropertyAdded, None),
         Unnamed::Schemas(schemas) => schemas,
     };
-    match side {
+    let rule = match side {
         // Every value the new key may hold must be one the catch-all promised.
         Side::Output if schemas.iter().all(|s| contains(s, added)) => Fixed::PropertyAdded,
         Side::Output => Fixed::PropertyAddedOutsideCatchAll,
@@ -40,7 +44,9 @@ pub(super) fn added_property(side: Side, old: &Node, name: &str, added: &Node) -
         // catch-alls all apply, so accepting one of them in full is enough).
         Side::Input if schemas.iter().any(|s| contains(added, s)) => Fixed::PropertyAdded,
         Side::Input => Fixed::PropertyAddedNarrowingCatchAll,
-    }
+    };
+    let at = (rule != Fixed::PropertyAdded).then(|| schemas.first().and_then(|s| s.ptr.clone())).flatten();
+    (rule, at)
 }
 
 fn promise<'n, 'a>(old: &'n Node<'a>, name: &str) -> Unnamed<'n, 'a> {

@@ -258,12 +258,12 @@ impl<'w> Walk<'w> {
                 None => node.kw_pointer("properties").or(node.ptr.clone()),
             };
             let place = here.property("properties", name);
-            let site =
-                Site { location: place.location.clone(), old: pointer(old_schema, o), new: pointer(new_schema, n) };
-            let rule = match new_schema {
+            let (rule, promise) = match new_schema {
                 Some(added) if old_schema.is_none() => unnamed::added_property(self.side, o, name, added),
-                _ => Fixed::PropertyRemoved,
+                _ => (Fixed::PropertyRemoved, None),
             };
+            let old_pointer = promise.or_else(|| pointer(old_schema, o));
+            let site = Site { location: place.location.clone(), old: old_pointer, new: pointer(new_schema, n) };
             let via = definition(o, n, "properties");
             self.property_change(rule, site, &place, old_schema.map(|s| s.raw), new_schema.map(|s| s.raw), via);
         }
