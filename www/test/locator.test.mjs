@@ -122,10 +122,16 @@ test("locating a thousand pointers is one pass: linear in the text, not in the p
   }));
   const text = JSON.stringify({ tools });
   const pointers = tools.slice(0, 1000).map((_, i) => `/tools/${i * 2}/inputSchema/properties/p${i * 2}/enum/1`);
+  // The fastest of five runs: a shared machine's spikes land on single runs.
   const time = (list) => {
-    const started = performance.now();
-    const found = locateAll(text, list);
-    return { ms: performance.now() - started, found };
+    let best = { ms: Infinity, found: null };
+    for (let run = 0; run < 5; run++) {
+      const started = performance.now();
+      const found = locateAll(text, list);
+      const ms = performance.now() - started;
+      if (ms < best.ms) best = { ms, found };
+    }
+    return best;
   };
   time(pointers); // warm up the JIT
   const one = time(pointers.slice(0, 1));
