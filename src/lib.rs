@@ -58,16 +58,17 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> {
     limits::check_depth(old, Input::Old)?;
     limits::check_depth(new, Input::New)?;
-    diff_within_depth(old, new, config)
+    diff_within_depth(old, new, config, &Default::default())
 }
 
 /// [`diff`] on values known to nest at most [`limits::MAX_NESTING_DEPTH`] deep: parsed text
 /// (serde_json and serde_yaml stop at 128 levels, YAML aliases included), which spares the
 /// text paths a whole walk of both documents.
-fn diff_within_depth(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> {
+/// `numbers`: what [`inexact_numbers_of`] found in each text.
+fn diff_within_depth(old: &Value, new: &Value, config: &Config, numbers: &schema::Numbers) -> Result<Report, Error> {
     let old_snapshot = Snapshot::load(old, Input::Old)?;
     let new_snapshot = Snapshot::load(new, Input::New)?;
-    let mut detection = diff::detect(&old_snapshot, &new_snapshot);
+    let mut detection = diff::detect(&old_snapshot, &new_snapshot, numbers);
     // Every pointer must reach a node of its document: a keyword that exists on one side only
     // (say `required` added) points at the nearest node that does exist on the other.
     for finding in &mut detection.findings {
@@ -86,7 +87,19 @@ pub fn diff_text(old: &str, new: &str, config: Option<&str>) -> Result<Report, E
         Some(text) => Config::parse(text)?,
         None => Config::default(),
     };
-    input::with_documents(old, new, |old, new| diff_within_depth(old, new, &config))?
+    let numbers = inexact_numbers_of(old, new);
+    input::with_documents(old, new, |old, new| diff_within_depth(old, new, &config, &numbers))?
+}
+
+/// Each text's numbers that a double does not hold, by pointer: read from JSON text only (a
+/// YAML text, like a value parsed elsewhere, yields none: its numbers reach the engine as
+/// doubles).
+fn inexact_numbers_of(old: &str, new: &str) -> schema::Numbers {
+    let of = |text: &str| match text.strip_prefix('\u{feff}').unwrap_or(text).trim_start().as_bytes().first() {
+        Some(b'{' | b'[') => schema::inexact_numbers(text),
+        _ => Default::default(),
+    };
+    (of(old), of(new))
 }
 
 /// Parses snapshot text (JSON or YAML) into a value, with line:column errors.
@@ -175,7 +188,8 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
     if let Some(warn_on) = options.warn_on {
         parsed.warn_on = warn_on;
     }
-    let mut report = input::with_documents(old, new, |old, new| diff_within_depth(old, new, &parsed))??;
+    let numbers = inexact_numbers_of(old, new);
+    let mut report = input::with_documents(old, new, |old, new| diff_within_depth(old, new, &parsed, &numbers))??;
     notes::attach_notes(&mut report, &options.notes);
     if let Some((old_version, new_version)) = &options.semver {
         let gate = semver::check(&report, old_version, new_version)

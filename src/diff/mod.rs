@@ -38,7 +38,9 @@ const COMPARED_SECTIONS: &[SectionKind] =
 /// The `compared` entry for the server-level fields (instructions, capabilities, versions, info).
 pub const SERVER_SECTION: &str = "server";
 
-pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
+/// `numbers`: each document's numbers that a double does not hold (empty for values parsed
+/// elsewhere), compared exactly in tool schemas.
+pub fn detect(old: &Snapshot, new: &Snapshot, numbers: &crate::schema::Numbers) -> Detection {
     let mut detection = Detection::default();
     for kind in COMPARED_SECTIONS.iter().copied() {
         let (Some(old_entities), Some(new_entities)) =
@@ -57,7 +59,7 @@ pub fn detect(old: &Snapshot, new: &Snapshot) -> Detection {
         };
         hidden::section(hidden_rules, &pairs, findings);
         match kind {
-            SectionKind::Tools => tools::compare_section(&pairs, findings),
+            SectionKind::Tools => tools::compare_section(&pairs, numbers, findings),
             SectionKind::Prompts => prompts::compare_section(&pairs, findings),
             SectionKind::Resources => resources::compare_section(&pairs, findings),
             SectionKind::ResourceTemplates => templates::compare_section(pairs, findings),

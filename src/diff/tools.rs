@@ -29,15 +29,17 @@ const RULES: SharedRules = SharedRules {
 /// Tool fields compared by dedicated code here (beyond the shared ones).
 const MODELLED: &[&str] = &["name", "inputSchema", "outputSchema", "annotations", "execution"];
 
-pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
+pub fn compare_section(pairs: &[Pair<Entity>], numbers: &schema::Numbers, findings: &mut Vec<Finding>) {
     let hints = names::rename_hints(pairs, EntityKind::Tool);
     // One `$ref` expansion budget for every schema of the section.
     let budget = schema::Budget::default();
     for pair in pairs {
         let before = findings.len();
         if let Some((old, new)) = existence(&RULES, pair, findings) {
-            if old.fields != new.fields {
-                changed(old, new, &budget, findings);
+            // Fields equal as parsed may still hold numbers that differ beyond a double.
+            let inexact = !numbers.0.is_empty() || !numbers.1.is_empty();
+            if old.fields != new.fields || inexact {
+                changed(old, new, (&budget, numbers), findings);
             }
         }
         // `existence` pushed a removal as the finding at `before`; a rename hint annotates it.
@@ -49,7 +51,12 @@ pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     names::host_compatibility(pairs, findings);
 }
 
-fn changed(old: &Entity, new: &Entity, budget: &schema::Budget, findings: &mut Vec<Finding>) {
+fn changed(
+    old: &Entity,
+    new: &Entity,
+    (budget, numbers): (&schema::Budget, &schema::Numbers),
+    findings: &mut Vec<Finding>,
+) {
     let (entity, site) = both_site(EntityKind::Tool, old, new);
     let (o, n) = (old.fields, new.fields);
 
@@ -74,12 +81,16 @@ fn changed(old: &Entity, new: &Entity, budget: &schema::Budget, findings: &mut V
     }
     let pair = (a.unwrap_or(&any), b.unwrap_or(&any));
     schema::compare_within(Side::Input, &entity, &input_site, pair, budget, findings);
+    schema::compare_numbers(Side::Input, &entity, &input_site, pair, numbers, findings);
     headers::compare(&entity, &input_site, a, b, findings);
 
     let (a, b) = (schema_field(o, "outputSchema"), schema_field(n, "outputSchema"));
     let output_site = field_site(&site, "outputSchema", a, b);
     match (a, b) {
-        (Some(a), Some(b)) => schema::compare_within(Side::Output, &entity, &output_site, (a, b), budget, findings),
+        (Some(a), Some(b)) => {
+            schema::compare_within(Side::Output, &entity, &output_site, (a, b), budget, findings);
+            schema::compare_numbers(Side::Output, &entity, &output_site, (a, b), numbers, findings);
+        }
         (None, Some(b)) => findings.push(
             Finding::new(RuleId::ToolOutputSchemaAdded, &entity, output_site, "outputSchema").values(None, Some(b)),
         ),

@@ -104,7 +104,14 @@ impl Walk<'_> {
                 (None, None) => continue,
                 (Some(_), None) => Effect::Widened,
                 (None, Some(_)) => Effect::Narrowed,
-                (Some((x, _)), Some((y, _))) if x == y => continue,
+                // Equal as doubles: integers past 2^53 are still told apart exactly.
+                (Some((x, k)), Some((y, l))) if x == y => match exact_order(value(o, k), value(n, l)) {
+                    Some(std::cmp::Ordering::Less) if upper => Effect::Widened,
+                    Some(std::cmp::Ordering::Less) => Effect::Narrowed,
+                    Some(std::cmp::Ordering::Greater) if upper => Effect::Narrowed,
+                    Some(std::cmp::Ordering::Greater) => Effect::Widened,
+                    _ => continue,
+                },
                 (Some((x, _)), Some((y, _))) if y.looser_than(x, upper) => Effect::Widened,
                 (Some(_), Some(_)) => Effect::Narrowed,
             };
@@ -120,7 +127,13 @@ impl Walk<'_> {
     pub(super) fn multiple_of(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
         let effect = match (number(o, "multipleOf"), number(n, "multipleOf")) {
             (None, None) => return,
-            (Some(a), Some(b)) if a == b => return,
+            (Some(a), Some(b)) if a == b => {
+                // Equal as doubles; integers past 2^53 that differ exactly are undecidable here.
+                match exact_order(value(o, "multipleOf"), value(n, "multipleOf")) {
+                    Some(std::cmp::Ordering::Less | std::cmp::Ordering::Greater) => Effect::Changed,
+                    _ => return,
+                }
+            }
             (Some(_), None) => Effect::Widened,
             (None, Some(_)) => Effect::Narrowed,
             (Some(a), Some(b)) if b != 0.0 && (a / b).fract() == 0.0 => Effect::Widened,
@@ -238,6 +251,16 @@ impl Walk<'_> {
             distinct: None,
         }));
     }
+}
+
+/// The order of two integers that JSON held exactly (serde_json keeps integers up to 64 bits),
+/// `None` unless both are such integers.
+fn exact_order(a: Option<&Value>, b: Option<&Value>) -> Option<std::cmp::Ordering> {
+    let int = |v: Option<&Value>| -> Option<i128> {
+        let n = v?.as_number()?;
+        n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from))
+    };
+    Some(int(a)?.cmp(&int(b)?))
 }
 
 /// Whether `new` gained members and whether it lost members relative to `old` (as sets).

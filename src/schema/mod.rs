@@ -20,6 +20,7 @@ mod here;
 mod keywords;
 mod leaves;
 mod normal;
+mod precision;
 mod repeats;
 mod rewrite;
 mod rules;
@@ -72,6 +73,29 @@ impl Effect {
 /// (e.g. `tools[x].inputSchema`), whose pointers locate each schema in its input.
 pub fn compare(side: Side, entity: &EntityRef, site: &Site, old: &Value, new: &Value, findings: &mut Vec<Finding>) {
     compare_within(side, entity, site, (old, new), &Budget::default(), findings);
+}
+
+/// Each document's numbers that a double does not hold, by pointer (see [`precision`]).
+pub type Numbers = (precision::InexactNumbers, precision::InexactNumbers);
+
+/// The numbers of a JSON text that a double does not hold, by pointer.
+pub fn inexact_numbers(text: &str) -> precision::InexactNumbers {
+    precision::inexact_numbers(text)
+}
+
+/// Reports the numbers of a schema pair that differ only beyond double precision, which
+/// [`compare`] sees as equal.
+pub fn compare_numbers(
+    side: Side,
+    entity: &EntityRef,
+    site: &Site,
+    schemas: (&Value, &Value),
+    numbers: &Numbers,
+    findings: &mut Vec<Finding>,
+) {
+    if !numbers.0.is_empty() || !numbers.1.is_empty() {
+        precision::compare(side, entity, site, schemas, (&numbers.0, &numbers.1), findings);
+    }
 }
 
 /// [`compare`] drawing `$ref` expansions from a budget shared by the whole diff.

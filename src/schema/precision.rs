@@ -1,0 +1,285 @@
+//! Numbers that differ beyond double precision. Both parsers read every number into an `f64`,
+//! so `0.30000000000000000001` and `0.3`, or two integers past 2^53, are equal to the engine;
+//! a bound moved by less than the precision would compare equal and the change be silent (issue
+//! 21 item 13). From JSON text, [`inexact_numbers`] records the numbers whose written value is
+//! not the shortest decimal of their `f64` (rare: only such numbers can collide), by pointer,
+//! and [`compare`] compares those exactly, as decimals, wherever a paired tool schema holds one
+//! on either side. Keeping the text of these few numbers costs nothing for the rest, where
+//! serde_json's `arbitrary_precision` would carry every number as a string through the whole
+//! engine (and the wasm module): slower parsing and comparison, and a larger module, for a case
+//! that a side table answers exactly.
+
+use super::here::Here;
+use super::rules::{effect_rule, fixed_rule, Family, Fixed};
+use super::{Effect, Side};
+use crate::finding::{EntityRef, Finding, Site};
+use crate::json::{pointer_tokens, push_token};
+use serde_json::Value;
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// Pointer → number text, for the numbers of a JSON text whose value an `f64` does not hold.
+pub type InexactNumbers = BTreeMap<String, String>;
+
+/// The numbers of `text` (valid JSON; anything else yields nothing) whose written decimal value
+/// differs from the shortest decimal of the `f64` they parse to, by JSON pointer.
+pub fn inexact_numbers(text: &str) -> InexactNumbers {
+    enum Frame {
+        Object(Option<String>),
+        Array(usize),
+    }
+    let bytes = text.as_bytes();
+    let mut found = InexactNumbers::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    let pointer = |stack: &[Frame]| {
+        let mut out = String::new();
+        for frame in stack {
+            match frame {
+                Frame::Object(Some(key)) => push_token(&mut out, key),
+                Frame::Array(i) => push_token(&mut out, &i.to_string()),
+                Frame::Object(None) => {}
+            }
+        }
+        out
+    };
+    let mut i = 0;
+    // Whether the next string in an object is a key.
+    let mut expect_key = false;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' => {
+                stack.push(Frame::Object(None));
+                expect_key = true;
+                i += 1;
+            }
+            b'[' => {
+                stack.push(Frame::Array(0));
+                expect_key = false;
+                i += 1;
+            }
+            b'}' | b']' => {
+                stack.pop();
+                i += 1;
+            }
+            b',' => {
+                match stack.last_mut() {
+                    Some(Frame::Array(n)) => *n += 1,
+                    Some(Frame::Object(_)) => expect_key = true,
+                    None => {}
+                }
+                i += 1;
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+                if expect_key {
+                    let key = serde_json::from_str::<String>(text.get(start..i.min(bytes.len())).unwrap_or("\"\""))
+                        .unwrap_or_default();
+                    if let Some(Frame::Object(slot)) = stack.last_mut() {
+                        *slot = Some(key);
+                    }
+                    expect_key = false;
+                }
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = i;
+                while i < bytes.len() && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+                    i += 1;
+                }
+                let written = &text[start..i];
+                if !is_exact(written) {
+                    found.insert(pointer(&stack), written.to_string());
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+/// Whether the written number is exactly the shortest decimal of the `f64` it parses to.
+fn is_exact(written: &str) -> bool {
+    match written.parse::<f64>() {
+        Ok(f) if f.is_finite() => Decimal::parse(written) == Decimal::parse(&format!("{f}")),
+        _ => false,
+    }
+}
+
+/// A decimal number in canonical form: sign, significant digits without leading or trailing
+/// zeros, and the power of ten of the last digit. Zero has no digits.
+#[derive(Debug, PartialEq, Eq)]
+struct Decimal {
+    negative: bool,
+    digits: Vec<u8>,
+    exponent: i64,
+}
+
+impl Decimal {
+    fn parse(text: &str) -> Option<Decimal> {
+        let (negative, rest) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (mantissa, exponent) = match rest.find(['e', 'E']) {
+            Some(at) => (&rest[..at], rest[at + 1..].parse::<i64>().ok()?),
+            None => (rest, 0),
+        };
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let mut digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).map(|b| b.wrapping_sub(b'0')).collect();
+        if digits.iter().any(|d| *d > 9) {
+            return None;
+        }
+        let mut exponent = exponent.checked_sub(fraction.len() as i64)?;
+        let leading = digits.iter().take_while(|d| **d == 0).count();
+        digits.drain(..leading);
+        while digits.last() == Some(&0) {
+            digits.pop();
+            exponent += 1;
+        }
+        if digits.is_empty() {
+            return Some(Decimal { negative: false, digits, exponent: 0 });
+        }
+        Some(Decimal { negative, digits, exponent })
+    }
+
+    fn cmp(&self, other: &Decimal) -> Ordering {
+        let sign = |d: &Decimal| {
+            if d.digits.is_empty() {
+                0
+            } else if d.negative {
+                -1
+            } else {
+                1
+            }
+        };
+        let (a, b) = (sign(self), sign(other));
+        if a != b || a == 0 {
+            return a.cmp(&b);
+        }
+        // Same sign: compare magnitudes, then flip for negatives.
+        let top = |d: &Decimal| d.exponent + d.digits.len() as i64;
+        let magnitude = top(self).cmp(&top(other)).then_with(|| self.digits.cmp(&other.digits));
+        if a < 0 {
+            magnitude.reverse()
+        } else {
+            magnitude
+        }
+    }
+}
+
+/// Findings for the numbers of a schema pair that differ beyond double precision. `site` is the
+/// schema's site, whose pointers locate it in each document; `numbers` are each document's
+/// inexact numbers. Bounds say which way they moved (inside `not` the other way); a moved
+/// `multipleOf` or any other number is judged undecidable.
+pub fn compare(
+    side: Side,
+    entity: &EntityRef,
+    site: &Site,
+    (old, new): (&Value, &Value),
+    numbers: (&InexactNumbers, &InexactNumbers),
+    findings: &mut Vec<Finding>,
+) {
+    let (Some(old_base), Some(new_base)) = (site.old.as_deref(), site.new.as_deref()) else { return };
+    let under = |map: &'_ InexactNumbers, base: &str| -> Vec<String> {
+        let prefix = format!("{base}/");
+        map.range(prefix.clone()..)
+            .take_while(|(p, _)| p.starts_with(&prefix))
+            .map(|(p, _)| p[base.len()..].to_string())
+            .collect()
+    };
+    let mut relative = under(numbers.0, old_base);
+    relative.extend(under(numbers.1, new_base));
+    relative.sort();
+    relative.dedup();
+    for rel in relative {
+        let (Some(a), Some(b)) = (crate::json::resolve(old, &rel), crate::json::resolve(new, &rel)) else { continue };
+        let (Some(x), Some(y)) = (a.as_f64(), b.as_f64()) else { continue };
+        if x != y || !super::canon::json_eq(a, b) {
+            continue; // the schema comparison saw this change (integers it holds exactly too)
+        }
+        let text = |map: &InexactNumbers, base: &str, f: f64| {
+            map.get(&format!("{base}{rel}")).cloned().unwrap_or_else(|| format!("{f}"))
+        };
+        let (old_text, new_text) = (text(numbers.0, old_base, x), text(numbers.1, new_base, y));
+        let (Some(p), Some(q)) = (Decimal::parse(&old_text), Decimal::parse(&new_text)) else { continue };
+        let order = p.cmp(&q);
+        if order == Ordering::Equal {
+            continue;
+        }
+        let tokens: Vec<String> = pointer_tokens(&rel).map(|t| t.into_owned()).collect();
+        let keyword = tokens.last().map(String::as_str).unwrap_or("");
+        let flipped = tokens.iter().filter(|t| *t == "not").count() % 2 == 1;
+        let conditional = tokens.iter().any(|t| t == "if");
+        // `order` is old against new: `Less` means the bound went up.
+        let effect = match keyword {
+            "minimum" | "exclusiveMinimum" if order == Ordering::Less => Some(Effect::Narrowed),
+            "minimum" | "exclusiveMinimum" => Some(Effect::Widened),
+            "maximum" | "exclusiveMaximum" if order == Ordering::Less => Some(Effect::Widened),
+            "maximum" | "exclusiveMaximum" => Some(Effect::Narrowed),
+            "multipleOf" => Some(Effect::Changed),
+            _ => None,
+        };
+        let rule = match (effect, keyword) {
+            (Some(effect), _) if !conditional => {
+                let family = if keyword == "multipleOf" { Family::MultipleOf } else { Family::Range };
+                let effect = match (effect, flipped) {
+                    (Effect::Widened, true) => Effect::Narrowed,
+                    (Effect::Narrowed, true) => Effect::Widened,
+                    (effect, _) => effect,
+                };
+                effect_rule(side, family, effect)
+            }
+            _ => fixed_rule(side, Fixed::Unmodelled),
+        };
+        let place = tokens.iter().fold(Here::root(&site.location), |here, token| here.keyword(token));
+        let subject = property_path(&tokens);
+        let finding_site = Site {
+            location: place.location,
+            old: Some(format!("{old_base}{rel}")),
+            new: Some(format!("{new_base}{rel}")),
+        };
+        let mut finding = Finding::new(rule, entity, finding_site, subject).values(Some(a), Some(b));
+        finding.detail = Some(format!("; {old_text} → {new_text}, equal as doubles"));
+        finding.details = Some(serde_json::json!({ "oldText": old_text, "newText": new_text }));
+        findings.push(finding);
+    }
+}
+
+/// `a.b` for `/properties/a/properties/b/maximum`; `(root)` when no property is named.
+fn property_path(tokens: &[String]) -> String {
+    let names: Vec<&str> = tokens.windows(2).filter(|w| w[0] == "properties").map(|w| w[1].as_str()).collect();
+    if names.is_empty() {
+        "(root)".to_string()
+    } else {
+        names.join(".")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_numbers_a_double_does_not_hold_are_recorded() {
+        let text = r#"{"a": 0.1, "b": [1, 2.5, 1e3, 0.30000000000000000001], "c\/d": {"e": 12345678901234567890123}, "f": -0}"#;
+        let found = inexact_numbers(text);
+        let expected: Vec<(&str, &str)> =
+            vec![("/b/3", "0.30000000000000000001"), ("/c~1d/e", "12345678901234567890123")];
+        assert_eq!(found.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect::<Vec<_>>(), expected);
+    }
+
+    #[test]
+    fn decimals_compare_exactly() {
+        let d = |t: &str| Decimal::parse(t).expect("a number");
+        assert_eq!(d("1.50").cmp(&d("15e-1")), Ordering::Equal);
+        assert_eq!(d("0.30000000000000000001").cmp(&d("0.3")), Ordering::Greater);
+        assert_eq!(d("-0.30000000000000000001").cmp(&d("-0.3")), Ordering::Less);
+        assert_eq!(d("9007199254740993").cmp(&d("9007199254740992")), Ordering::Greater);
+        assert_eq!(d("0").cmp(&d("-0.0")), Ordering::Equal);
+        assert_eq!(d("100").cmp(&d("99.999999999999999999")), Ordering::Greater);
+    }
+}
