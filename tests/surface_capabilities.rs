@@ -56,6 +56,9 @@ fn each_capability_flag_has_its_own_judgement_removed_and_added() {
         );
         let details = report.changes[0].details.as_ref().expect("details say how it was decided");
         assert_eq!(details["decidedBy"], "capabilityFlags", "{path}");
+        let reason = details["reason"].as_str().unwrap_or_default();
+        let expected = if removed == Severity::PotentiallyBreaking { "notifications stop" } else { "fail" };
+        assert!(reason.contains(expected), "{path}: {reason}");
         let report = run(caps(without.clone()), caps(with.clone()));
         assert_eq!(
             summary(&report),

@@ -30,7 +30,7 @@ const FLAGS: &[Flag] = &[
     Flag {
         path: &["experimental"],
         removed: Severity::Breaking,
-        why: "clients of the experimental features lose them",
+        why: "requests of the experimental features now fail",
     },
 ];
 

@@ -199,7 +199,7 @@ fn capabilities(
             let empty = matches!(if added { y } else { x }, Some(Declared::Present { empty: true }));
             let judgement = capability_flags::judge(path, added, empty);
             finding.assessed = Some(judgement.severity);
-            finding.details = Some(json!({"decidedBy": Decider::CapabilityFlags.as_str(), "why": judgement.why}));
+            finding.details = Some(json!({"decidedBy": Decider::CapabilityFlags.as_str(), "reason": judgement.why}));
         }
         findings.push(finding);
     }
@@ -334,7 +334,7 @@ fn protocol(
             describe(y, handshake(new_version.is_some()))
         ));
         finding.assessed = Some(severity);
-        finding.details = Some(json!({"decidedBy": Decider::VersionOrder.as_str(), "judgement": judgement}));
+        finding.details = Some(json!({"decidedBy": Decider::VersionOrder.as_str(), "reason": judgement}));
         findings.push(finding);
     }
     let (Some(x), Some(y)) = (old_supported, new_supported) else { return };
