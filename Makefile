@@ -22,7 +22,7 @@ WASM_RELEASE := target/$(WASM_TARGET)/release/$(CRATE).wasm
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 JS_DEPS_STAMP := js/node_modules/.package-lock.json
 
-.PHONY: build build-www demo test test-suites setup-chrome test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
+.PHONY: build build-www demo test test-suites setup-chrome test-action test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
 	setup setup-rust setup-wasm-bindgen
 
 # ---- setup: install only what is missing ----
@@ -82,7 +82,7 @@ test:
 	  fi; \
 	  echo "make test: every suite passed and removed its temp folders"
 
-test-suites: setup-chrome test-rust test-wasm build test-js test-pack test-www
+test-suites: setup-chrome test-rust test-wasm build test-js test-pack test-action test-www
 
 test-rust: setup-rust
 	$(CARGO) fmt --check
@@ -100,6 +100,11 @@ test-js: build $(JS_DEPS_STAMP)
 
 test-pack: build $(JS_DEPS_STAMP)
 	bash scripts/test-pack.sh
+
+# The GitHub Action's steps under GitHub's shell against the packed package (tests/action.rs;
+# its runs are #[ignore]d in a bare `cargo test` because they need this build).
+test-action: build $(JS_DEPS_STAMP)
+	$(CARGO) test --test action -- --include-ignored
 
 # The playground's browser tests need a Chromium or Chrome: scripts/find-chrome.sh finds one
 # (CHROME_PATH, the usual locations, PATH) or installs Debian's chromium with apt-get when it can,

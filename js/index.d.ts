@@ -184,6 +184,9 @@ export interface RenderOptions {
   notes?: Record<string, string>;
   /** The NEW snapshot's repository-relative path: SARIF results and GitHub annotations point at its lines. */
   newPath?: string;
+  /** The OLD snapshot's path, used when `newPath` is not given: results point at the OLD file's
+   * lines (a committed baseline checked against a live capture). */
+  oldPath?: string;
   /** Text and Markdown list every change on its own line; by default a run of 4 or more
    * consecutive changes of one rule and severity is one line ("100 resources removed: …"). */
   expand?: boolean;

@@ -118,6 +118,9 @@ pub struct RunOptions {
     pub notes: std::collections::BTreeMap<String, String>,
     /// The NEW snapshot's repository-relative path, for formats that point at files.
     pub new_path: Option<String>,
+    /// The OLD snapshot's repository-relative path: when given without `new_path`, formats point
+    /// at the OLD file's lines (a committed baseline that a live capture is checked against).
+    pub old_path: Option<String>,
     /// List every change in the text and Markdown reports instead of grouping runs of alike
     /// changes (the CLI's `--verbose`).
     pub expand: bool,
@@ -135,6 +138,7 @@ impl Default for RunOptions {
             warn_on: None,
             notes: std::collections::BTreeMap::new(),
             new_path: None,
+            old_path: None,
             expand: false,
             semver: None,
         }
@@ -196,14 +200,17 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
             .map_err(|message| Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))?;
         policy::apply_semver_gate(&mut report, gate);
     }
-    let lines = match options.new_path {
-        Some(_) => render::lines::change_lines(new, report.changes.iter().chain(&report.suppressed)),
-        None => std::collections::BTreeMap::new(),
+    let all = report.changes.iter().chain(&report.suppressed);
+    // The file that annotations and SARIF results name: NEW's, or else OLD's (a baseline).
+    let (path, lines) = match (&options.new_path, &options.old_path) {
+        (Some(path), _) => (Some(path.clone()), render::lines::change_lines(new, all)),
+        (None, Some(path)) => (Some(path.clone()), render::lines::change_lines_in_old(old, all)),
+        (None, None) => (None, std::collections::BTreeMap::new()),
     };
     let render_options = render::RenderOptions {
         fail_on: parsed.fail_on,
         warn_on: parsed.warn_on,
-        new_path: options.new_path.clone(),
+        new_path: path,
         lines,
         expand: options.expand,
     };

@@ -57,7 +57,8 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue) -> Result<JsValue, JsVa
 /// Diffs and renders in one call: returns `{ output: string, verdict: "fail"|"warn"|"pass" }`.
 /// `options`: `{ format?: "text"|"json"|"markdown"|"sarif"|"github"|"junit", color?: boolean,
 /// failOn?: string, warnOn?: string, notes?: {[changeId]: string}, newPath?: string,
-/// expand?: boolean, oldVersion?: string, newVersion?: string }` (`expand`: every change on its
+/// oldPath?: string, expand?: boolean, oldVersion?: string, newVersion?: string }` (`oldPath`
+/// without `newPath`: annotations name the OLD file, at its lines; `expand`: every change on its
 /// own line in text and Markdown, instead of one line per run of alike changes; both versions:
 /// the semver gate decides the verdict).
 #[wasm_bindgen(js_name = diffFormatted)]
@@ -398,6 +399,7 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
     run.fail_on = threshold("failOn")?;
     run.warn_on = threshold("warnOn")?;
     run.new_path = get_string(options, "newPath")?;
+    run.old_path = get_string(options, "oldPath")?;
     run.notes = notes_of(options)?;
     run.semver = match (get_string(options, "oldVersion")?, get_string(options, "newVersion")?) {
         (None, None) => None,

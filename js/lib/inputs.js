@@ -52,14 +52,27 @@ async function readGit(spec, label, cwd, maxBytes) {
       if (!error) return resolve(stdout);
       if (error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return reject(tooLarge(`${label}: ${spec}`, maxBytes));
       if (error.code === 'ENOENT') return reject(new CliError(`${label}: reading ${spec} needs git, which is not installed`));
-      reject(new CliError(`${label}: ${gitProblem(stderr, ref, file)} (reading ${spec})`));
+      const problem = gitProblem(stderr, ref, file);
+      if (problem === NOT_A_REPOSITORY || !COMMIT_ID.test(ref)) return reject(new CliError(`${label}: ${problem} (reading ${spec})`));
+      // A shallow checkout (actions/checkout's default) lacks the base commit, and git then
+      // blames the path or the name: ask whether the commit itself is here.
+      execFile('git', ['cat-file', '-e', `${ref}^{commit}`], { cwd }, (missing) => {
+        const why = missing
+          ? `commit \`${ref}\` was not fetched: this clone does not have it (a shallow checkout?); fetch the history, e.g. actions/checkout with fetch-depth: 0`
+          : problem;
+        reject(new CliError(`${label}: ${why} (reading ${spec})`));
+      });
     });
   });
 }
 
+/** A ref that can only be a commit id (abbreviated or full), as CI passes a base commit. */
+const COMMIT_ID = /^[0-9a-f]{7,40}$/i;
+const NOT_A_REPOSITORY = 'not inside a git repository';
+
 function gitProblem(stderr, ref, file) {
   const text = String(stderr).trim();
-  if (/not a git repository/i.test(text)) return 'not inside a git repository';
+  if (/not a git repository/i.test(text)) return NOT_A_REPOSITORY;
   if (/does not exist in|exists on disk, but not in/i.test(text)) return `path \`${file}\` does not exist at \`${ref}\` (paths are relative to the repository root; start with ./ for the current directory)`;
   if (/invalid object name|unknown revision|bad revision|ambiguous argument/i.test(text)) return `no commit, branch or tag \`${ref}\` in this repository`;
   return `git show failed: ${text.split('\n').pop()}`;

@@ -52,11 +52,11 @@ export function gitRoot(start) {
 }
 
 /** Writes a report to `--output FILE`. */
-export function writeReport(file, text) {
+export function writeReport(file, text, option = "--output") {
   try {
     writeFileSync(file, text);
   } catch (error) {
-    throw new InputError(`--output: cannot write \`${file}\` (${error.code ?? error.message})`);
+    throw new InputError(`${option}: cannot write \`${file}\` (${error.code ?? error.message})`);
   }
 }
 

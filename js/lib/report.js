@@ -17,6 +17,7 @@ export const REPORT_OPTIONS = {
   "fail-on": { type: "string" },
   "warn-on": { type: "string" },
   output: { type: "string", short: "o" },
+  report: { type: "string", multiple: true },
   semver: { type: "boolean" },
   "old-version": { type: "string" },
   "new-version": { type: "string" },
@@ -31,6 +32,8 @@ export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: 
   --fail-on SEVERITY   lowest severity that fails (exit 1); none never fails; overrides fail_on
   --warn-on SEVERITY   lowest severity that warns; overrides warn_on
   --output FILE        write the report in FORMAT to FILE; the text summary still goes to stdout
+  --report FORMAT=FILE also write the report in FORMAT to FILE (repeatable: one run writes a
+                       SARIF, a JUnit and a JSON file, say); stdout is unchanged
   --semver             is the version bump (serverInfo.version of each snapshot) big enough for
                        the most severe change? The exit code is then the gate's: 1 only when
                        the bump is too small (a major bump over BREAKING changes exits 0 and
@@ -61,12 +64,13 @@ export function checkReportOptions(values) {
   }
   if (values["semantic-cmd"] !== undefined && !values.semantic) values.semantic = true;
   if (values.output === "") throw new UsageError("--output needs a file name");
+  values.reports = (values.report ?? []).map(reportFile);
   verbosityOf(values);
 }
 
 /**
- * Diffs and delivers. `old`/`new`: `{ name, text, path? }` (`path`: the NEW file's
- * repository-relative path, for SARIF/GitHub locations); `config`: `{ name, text }` or null; `values`: the parsed options.
+ * Diffs and delivers. `old`/`new`: `{ name, text, path? }` (`path`: the file's
+ * repository-relative path, for SARIF/GitHub locations: NEW's, else OLD's, a baseline); `config`: `{ name, text }` or null; `values`: the parsed options.
  */
 export async function deliver({ old, new: next, config, values, ctx, env = process.env }) {
   ctx.files.old = old.name;
@@ -83,6 +87,7 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   }
   if (values.semantic) base.notes = await notesFor(old.text, next.text, configText, values, ctx, env);
   if (next.path !== undefined) base.newPath = next.path;
+  else if (old.path !== undefined) base.oldPath = old.path;
   // The engine runs the gate: it then decides the verdict, and every format carries its sentence.
   if (versions) Object.assign(base, { oldVersion: versions.old, newVersion: versions.new });
 
@@ -95,12 +100,14 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   // Machine formats on stdout keep it clean: the gate's sentence goes to stderr for them.
   const gateToStderr = versions && values.output === undefined && !HUMAN_FORMATS.includes(values.format);
   if (gateToStderr) wanted.report = { format: "json" };
+  for (const [i, { format }] of (values.reports ?? []).entries()) wanted[`file${i}`] = { format };
   // UTF-8 bytes, written out as they are.
   const { verdict, outputs } = diffWithGate(old.text, next.text, configText, base, Object.values(wanted));
   const rendered = Object.fromEntries(Object.keys(wanted).map((name, i) => [name, outputs[i]]));
   // `ctx.redact` is set while a capture's secrets are held (commands/server.js).
   const redacted = (bytes) => (ctx.redact ? ctx.redact(new TextDecoder().decode(bytes)) : bytes);
   if (values.output !== undefined) writeReport(values.output, redacted(rendered.chosen));
+  for (const [i, { file }] of (values.reports ?? []).entries()) writeReport(file, redacted(rendered[`file${i}`]), "--report");
   ctx.stdout.write(rendered.terminal ?? rendered.chosen);
   if (rendered.summary !== undefined) {
     const summary = new TextDecoder().decode(rendered.summary);
@@ -112,6 +119,17 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   }
   // With --semver the verdict is the gate's (a too-small bump fails, a big-enough one passes).
   return verdict === "fail" ? 1 : 0;
+}
+
+/** `--report FORMAT=FILE` as `{ format, file }`; a bad one is a UsageError. */
+function reportFile(spec) {
+  const equals = spec.indexOf("=");
+  const format = equals < 0 ? "" : spec.slice(0, equals);
+  const file = equals < 0 ? "" : spec.slice(equals + 1);
+  if (!FORMATS.includes(format) || file === "") {
+    throw new UsageError(`--report \`${spec}\` is not FORMAT=FILE (FORMAT one of: ${FORMATS.join(", ")}), e.g. --report sarif=report.sarif`);
+  }
+  return { format, file };
 }
 
 /** The formats whose report shows the summary line, which ends with the semver gate's sentence. */

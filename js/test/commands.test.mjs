@@ -2,7 +2,7 @@
 // summary, git inputs, the semver gate, the semantic pass, and snapshot/check against live test
 // servers over stdio and HTTP (with the hang, crash and garbage servers and Ctrl-C).
 import assert from "node:assert/strict";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
@@ -54,6 +54,21 @@ describe("report formats", () => {
     const bad = cli(["diff", ...removed, "--output", join(scratch, "no-such-dir", "x")]);
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /--output: cannot write .*no-such-dir/);
+  });
+
+  test("--report FORMAT=FILE, repeated, writes each file in its own format; stdout is unchanged", () => {
+    const [sarif, junit, json] = ["r.sarif", "r.xml", "r.json"].map((name) => join(scratch, name));
+    const result = cli(["diff", ...removed, "--format", "github", "--report", `sarif=${sarif}`, "--report", `junit=${junit}`, "--report", `json=${json}`]);
+    assert.equal(result.status, 1);
+    assert.equal(result.stdout, cli(["diff", ...removed, "--format", "github"]).stdout, "the log still gets the annotations");
+    for (const [file, format] of [[sarif, "sarif"], [junit, "junit"], [json, "json"]]) {
+      assert.equal(readFileSync(file, "utf8"), cli(["diff", ...removed, "--format", format]).stdout, format);
+    }
+    for (const bad of ["sarif", "pdf=x.pdf", "sarif="]) {
+      const usage = cli(["diff", ...removed, "--report", bad]);
+      assert.equal(usage.status, 2, bad);
+      assert.match(usage.stderr, /--report .* is not FORMAT=FILE/);
+    }
   });
 
   test("--format github appends the Markdown report to $GITHUB_STEP_SUMMARY, other formats do not", () => {
@@ -369,35 +384,5 @@ describe("help", () => {
       if (added) expect(arrays.get(added[1]), added[2]);
     }
     assert.ok(checked >= 6, `checked ${checked} flags`);
-  });
-
-  test("action.yml's diff step runs the real CLI: annotations, job summary, verdict output and exit code", () => {
-    const action = readFileSync(join(repoRoot, "action.yml"), "utf8");
-    const step = action.slice(action.indexOf("id: diff"));
-    const lines = step.slice(step.indexOf("run: |") + "run: |".length).split("\n").slice(1);
-    const indent = /^ */.exec(lines[0])[0].length;
-    const script = lines.slice(0, lines.findIndex((line) => line.trim() !== "" && /^ */.exec(line)[0].length < indent) >>> 0).map((line) => line.slice(indent)).join("\n");
-    const bin = join(scratch, "mcp-contract");
-    writeFileSync(bin, `#!/bin/sh\nexec "${process.execPath}" "${join(repoRoot, "js", "bin", "mcp-contract.js")}" "$@"\n`, { mode: 0o755 });
-    const run = (env) => {
-      const summary = file("action-summary.md", "");
-      const outputs = file("action-outputs", "");
-      const result = spawnSync("bash", ["-c", script], {
-        cwd: repoRoot,
-        encoding: "utf8",
-        env: { PATH: process.env.PATH, NO_COLOR: "1", MCP_CONTRACT_BIN: bin, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: outputs, CONFIG: "", OUTPUT: "", FAIL_ON: "", WARN_ON: "", ...env },
-      });
-      return { ...result, summary: readFileSync(summary, "utf8"), outputs: readFileSync(outputs, "utf8") };
-    };
-    const [oldPath, newPath] = removed.map((p) => p.slice(repoRoot.length + 1));
-    const github = run({ OLD: oldPath, NEW: newPath, FORMAT: "github", SEMVER: "false" });
-    assert.equal(github.status, 1, github.stderr);
-    assert.match(github.stdout, /^::error file=tests\/fixtures\/rules\/tool\.removed\/new\.json/m);
-    assert.equal(github.summary, cli(["diff", ...removed, "--format", "markdown"]).stdout);
-    assert.equal(github.outputs, "verdict=fail\n");
-    const text = run({ OLD: oldPath, NEW: newPath, FORMAT: "text", FAIL_ON: "none" });
-    assert.equal(text.status, 0, text.stderr);
-    assert.ok(text.summary.includes("tool.removed"), "other formats get the Markdown summary too");
-    assert.equal(text.outputs, "verdict=pass\n");
   });
 });

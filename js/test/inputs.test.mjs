@@ -64,6 +64,17 @@ test('git errors name the missing ref or path', async () => {
   }
 });
 
+test('a commit id the clone does not have is named as not fetched, with fetch-depth: 0', async () => {
+  const dir = repo();
+  const missing = 'deadbeef'.repeat(5);
+  await assert.rejects(
+    readInput(`git:${missing}:snapshots/server.json`, { label: 'OLD', cwd: dir }),
+    new RegExp(`^CliError: OLD: commit \`${missing}\` was not fetched: .*fetch-depth: 0 \\(reading git:${missing}:snapshots/server.json\\)$`),
+  );
+  const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
+  await assert.rejects(readInput(`git:${head}:snapshots/missing.json`, { label: 'OLD', cwd: dir }), /OLD: path `snapshots\/missing.json` does not exist at `[0-9a-f]{40}`/, 'a fetched commit: the path is what is missing');
+});
+
 test('git specs split at the first colon, so paths may hold colons', () => {
   assert.deepEqual(parseGitSpec('git:HEAD:dir/a:b.json'), { ref: 'HEAD', path: 'dir/a:b.json' });
   assert.equal(parseGitSpec('git::x'), null);

@@ -162,19 +162,34 @@ fn record(
 /// with nothing on the NEW side (a removal), the enclosing section (the old pointer's leading
 /// object keys, up to the first array index, e.g. `/tools`).
 pub fn change_lines<'a>(new_text: &str, changes: impl Iterator<Item = &'a Change>) -> BTreeMap<String, usize> {
-    let targets: Vec<(&str, String)> = changes.map(|c| (c.id.as_str(), target(c))).collect();
+    lines_in(new_text, changes, |c| target(c.new_pointer.as_deref(), c.old_pointer.as_deref()))
+}
+
+/// The same in the OLD text (a committed baseline that a capture is checked against): each
+/// change's old pointer, or for an addition the enclosing section of its new pointer.
+pub fn change_lines_in_old<'a>(old_text: &str, changes: impl Iterator<Item = &'a Change>) -> BTreeMap<String, usize> {
+    lines_in(old_text, changes, |c| target(c.old_pointer.as_deref(), c.new_pointer.as_deref()))
+}
+
+fn lines_in<'a>(
+    text: &str,
+    changes: impl Iterator<Item = &'a Change>,
+    pointer_of: impl Fn(&Change) -> String,
+) -> BTreeMap<String, usize> {
+    let targets: Vec<(&str, String)> = changes.map(|c| (c.id.as_str(), pointer_of(c))).collect();
     let wanted: BTreeSet<String> = set_of(targets.iter().map(|(_, pointer)| pointer.clone()));
-    let lines = pointer_lines(new_text, &wanted);
+    let lines = pointer_lines(text, &wanted);
     map_of(targets.into_iter().filter_map(|(id, pointer)| Some((id.to_string(), *lines.get(&pointer)?))))
 }
 
-fn target(change: &Change) -> String {
-    if let Some(pointer) = &change.new_pointer {
-        return pointer.clone();
+/// The pointer on this side, else the section of the other side's pointer.
+fn target(this_side: Option<&str>, other_side: Option<&str>) -> String {
+    if let Some(pointer) = this_side {
+        return pointer.to_string();
     }
-    let old = change.old_pointer.as_deref().unwrap_or("");
+    let other = other_side.unwrap_or("");
     let mut section = String::new();
-    for token in old.split('/').skip(1) {
+    for token in other.split('/').skip(1) {
         if token.bytes().all(|b| b.is_ascii_digit()) {
             break;
         }

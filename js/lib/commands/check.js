@@ -35,9 +35,10 @@ export async function run(values, positionals, ctx, server = []) {
   const result = await interruptible((signal) =>
     checkAgainstBaseline({ baseline: values.baseline, update: Boolean(values.update), ...capturing, signal }),
   );
-  const old = { name: values.baseline, text: result.oldText };
-  // Annotations point at the baseline: it is the file the change lands in once accepted.
-  const next = { name: serverName(capturing), text: result.newText, path: repositoryPath(values.baseline, ctx.cwd) };
+  // Annotations point at the baseline's lines: the committed file a reviewer can open, and the
+  // one the change lands in once accepted.
+  const old = { name: values.baseline, text: result.oldText, path: repositoryPath(values.baseline, ctx.cwd) };
+  const next = { name: serverName(capturing), text: result.newText };
   const status = await deliver({ old, new: next, config, values, ctx });
   if (!result.updated) return status;
   if (!values.quiet) ctx.stderr.write(`mcp-contract: baseline ${values.baseline} ${result.created ? "created" : "updated"} from the capture\n`);
