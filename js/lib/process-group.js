@@ -18,8 +18,8 @@ export function newMarker() {
 
 /**
  * The pids of the processes whose environment holds `MCP_CONTRACT_CHILD=marker` (Linux: read
- * from /proc; elsewhere none). Self-contained (its only free names are its parameters), because
- * the watcher below runs its source text.
+ * from /proc; elsewhere none). Self-contained (it uses only its parameters and Node's
+ * globals), because the watcher below runs its source text.
  */
 export function markedProcesses(fs, marker) {
   const wanted = Buffer.from(`\0MCP_CONTRACT_CHILD=${marker}\0`);
@@ -126,7 +126,7 @@ export function unwatchGroup(group) {
   if (watcher) watcher.write(`done ${group}\n`);
 }
 
-
+/** Sends `signal` to every process in `group`. */
 export function signalGroup(group, signal) {
   try {
     process.kill(-group, signal);
