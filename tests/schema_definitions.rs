@@ -123,3 +123,31 @@ fn a_definition_past_the_depth_or_expansion_limit_is_not_called_unreferenced() {
         }
     }
 }
+
+/// A `$ref` through an anchor or an embedded `$id` is followed like a pointer: the change in
+/// the definition it names is judged where it is used, not as an unreferenced definition.
+#[test]
+fn references_through_anchors_and_ids_are_followed() {
+    let cases = [
+        ("#name", json!({"$anchor": "name"})),
+        ("#name", json!({"$id": "#name"})),
+        ("#name", json!({"id": "#name"})),
+        ("urn:example:name", json!({"$id": "urn:example:name"})),
+        ("urn:example:name#/properties/inner", json!({"$id": "urn:example:name"})),
+    ];
+    for (target, identifier) in cases {
+        let schema = |ty: &str| {
+            let mut definition = identifier.clone();
+            let inner = json!({"type": "object", "properties": {"inner": {"type": ty}}});
+            if target.ends_with("inner") {
+                definition.as_object_mut().unwrap().extend(inner.as_object().unwrap().clone());
+            } else {
+                definition.as_object_mut().unwrap().insert("type".into(), json!(ty));
+            }
+            json!({"type": "object", "properties": {"a": {"$ref": target}}, "$defs": {"D": definition}})
+        };
+        let found = diff(mcp_contract::schema::Side::Input, &schema("string"), &schema("integer"));
+        assert_eq!(rules(&found), ["tool.input.type.changed"], "{target} via {identifier}");
+        assert!(found[0].site.old.as_deref().is_some_and(|p| p.contains("/$defs/D")), "{target}: {:?}", found[0].site);
+    }
+}

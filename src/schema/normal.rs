@@ -389,10 +389,63 @@ fn refs_in(value: &Value) -> Option<Vec<&str>> {
     Some(refs)
 }
 
-/// What a `$ref` points at in `root`, resolved as [`Normaliser::expand_ref`] resolves it (an
-/// anchor fragment is no JSON pointer, so `resolve` finds nothing for it).
+/// What a `$ref` points at in `root`, resolved as [`Normaliser::expand_ref`] resolves it.
 fn resolve_ref<'v>(root: &'v Value, target: &str) -> Option<&'v Value> {
-    crate::json::resolve(root, target.strip_prefix('#')?)
+    crate::json::resolve(root, &locate(root, target)?)
+}
+
+/// The JSON pointer (from `root`) that a local `$ref` reaches: a pointer fragment (`#/…`) as
+/// written; a plain-name fragment (`#name`) through the subschema that declares it (`$anchor`,
+/// `$dynamicAnchor`, or a draft-06/07 `$id` / draft-04 `id` of `#name`); a URI through the
+/// subschema whose `$id` (or `id`) is exactly that URI, then its own pointer fragment. `None`
+/// for anything that needs a base URI resolved or a document fetched.
+pub(super) fn locate(root: &Value, target: &str) -> Option<String> {
+    let (uri, fragment) = target.split_once('#').unwrap_or((target, ""));
+    if uri.is_empty() && (fragment.is_empty() || fragment.starts_with('/')) {
+        return Some(fragment.to_string());
+    }
+    let declares = |map: &Map<String, Value>| -> bool {
+        let text = |key: &str| map.get(key).and_then(Value::as_str);
+        if uri.is_empty() {
+            let hash_name = |key: &str| text(key).and_then(|id| id.strip_prefix('#')) == Some(fragment);
+            text("$anchor") == Some(fragment)
+                || text("$dynamicAnchor") == Some(fragment)
+                || hash_name("$id")
+                || hash_name("id")
+        } else {
+            ["$id", "id"].iter().any(|key| text(key).map(|id| id.trim_end_matches('#')) == Some(uri))
+        }
+    };
+    // Depth-first in document order, so the first declaration wins on both sides alike.
+    let mut stack: Vec<(&Value, String, usize)> = vec![(root, String::new(), 0)];
+    while let Some((value, pointer, levels)) = stack.pop() {
+        if levels > 2 * MAX_DEPTH {
+            continue;
+        }
+        match value {
+            Value::Object(map) => {
+                if declares(map) {
+                    return match (uri.is_empty(), fragment) {
+                        (true, _) | (false, "") => Some(pointer),
+                        (false, f) if f.starts_with('/') => Some(pointer + f),
+                        _ => None,
+                    };
+                }
+                for (key, child) in map.iter().rev() {
+                    if keywords::shape(key) != Shape::Data && (child.is_object() || child.is_array()) {
+                        stack.push((child, child_pointer(&pointer, key), levels + 1));
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate().rev() {
+                    stack.push((item, index_pointer(&pointer, i), levels + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 struct Normaliser<'a, 'l> {
@@ -596,12 +649,10 @@ impl<'a, 'l> Normaliser<'a, 'l> {
                 match v {
                     Value::Array(items) => values.extend(items),
                     Value::Object(map) => {
-                        if let Some(Value::String(target)) = map.get("$ref") {
-                            let fragment = target.strip_prefix('#').filter(|f| f.is_empty() || f.starts_with('/'));
-                            if let Some(fragment) = fragment {
-                                if self.reached.insert(fragment.to_string()) {
-                                    pending.extend(crate::json::resolve(root, fragment));
-                                }
+                        if let Some(fragment) = map.get("$ref").and_then(Value::as_str).and_then(|t| locate(root, t)) {
+                            if !self.reached.contains(&fragment) {
+                                pending.extend(crate::json::resolve(root, &fragment));
+                                self.reached.insert(fragment);
                             }
                         }
                         values.extend(map.values());
@@ -620,17 +671,15 @@ impl<'a, 'l> Normaliser<'a, 'l> {
                 kws.insert("$ref", Kw { value, at: None, via: None });
             }
         };
-        let fragment = match target.strip_prefix('#') {
-            Some(f) if f.is_empty() || f.starts_with('/') => f,
-            Some(_) => {
-                unexpanded(&mut node, "anchor references are not expanded");
-                return node;
-            }
-            None => {
-                unexpanded(&mut node, "not a local reference");
-                return node;
-            }
+        let Some(fragment) = locate(self.doc.root, target) else {
+            let reason = match target.split_once('#') {
+                Some(("", _)) => "its target does not exist",
+                _ => "not a local reference",
+            };
+            unexpanded(&mut node, reason);
+            return node;
         };
+        let fragment = fragment.as_str();
         let Some(value) = crate::json::resolve(self.doc.root, fragment) else {
             unexpanded(&mut node, "its target does not exist");
             return node;
