@@ -120,7 +120,14 @@ fn implied(outer: &Node, parts: &[Part], steps: &mut usize) -> bool {
     if let Some(members) = finite_members(parts, types) {
         return members.iter().all(|m| admits(outer, m, steps) == Some(true));
     }
-    outer_kws.iter().all(|(name, kw)| keyword_implied(outer, name, kw, parts, types, steps))
+    // Plain values first: they are cheap to check and usually decide a non-containment before
+    // any subschema is compared.
+    let plain = |kw: &Kw| matches!(kw.value, KwValue::Value(_));
+    outer_kws.iter().filter(|(_, kw)| plain(kw)).all(|(name, kw)| keyword_implied(outer, name, kw, parts, types, steps))
+        && outer_kws
+            .iter()
+            .filter(|(_, kw)| !plain(kw))
+            .all(|(name, kw)| keyword_implied(outer, name, kw, parts, types, steps))
 }
 
 /// The types the parts admit together (their `type`s intersected).
