@@ -212,3 +212,27 @@ fn a_duplicated_one_of_branch_narrows() {
     let findings = diff(Side::Input, &old, &new);
     assert!(!support::breaking(&findings).is_empty(), "{:?}", rules(&findings));
 }
+
+/// A verdict on a reshaped node drops only constraint findings that contradict it: prose and
+/// structure below the node are still reported (github-mcp-server 096 reworded the descriptions
+/// of an array item whose `oneOf` went away).
+#[test]
+fn a_reshaped_node_keeps_its_prose_and_structure_findings() {
+    let item = |one_of: bool, description: &str| {
+        let mut node = json!({
+            "type": "object",
+            "properties": {"value": {"type": "string", "description": description}, "name": {"type": "string"}},
+        });
+        if one_of {
+            node["oneOf"] = json!([{"required": ["value"]}, {"required": ["name"]}]);
+        }
+        p(json!({"type": "array", "items": node}))
+    };
+    let old = item(true, "The value to set.");
+    let new = item(false, "The value to set; never the name.");
+    let findings = diff(Side::Input, &old, &new);
+    let ids = rules(&findings);
+    assert!(ids.contains(&"tool.input.oneOf.widened"), "{ids:?}");
+    assert!(ids.contains(&"tool.input.property.description.changed"), "{ids:?}");
+    assert!(support::breaking(&findings).is_empty(), "{ids:?}");
+}

@@ -7,11 +7,13 @@
 //! structural findings (properties, required, annotations) stay.
 
 use super::here::Here;
+use super::keywords::{Variance, KEYWORDS};
 use super::normal::Node;
 use super::rules::{effect_rule, Family};
 use super::subsume::contains;
 use super::walk::{kw_value, Change, Walk};
 use super::Effect;
+use crate::rules::RuleId;
 
 const LISTS: [(&str, Family); 3] = [("anyOf", Family::AnyOf), ("oneOf", Family::OneOf), ("allOf", Family::AllOf)];
 
@@ -48,8 +50,7 @@ impl Walk<'_> {
         let below: Vec<_> = self.hits.drain(start..).collect();
         for hit in below {
             let rule = hit.finding.rule.as_str();
-            let directional = [".widened", ".narrowed", ".changed"].iter().any(|w| rule.ends_with(w));
-            if directional && kept_word.is_none_or(|w| !rule.ends_with(w)) {
+            if self.is_constraint_rule(hit.finding.rule) && kept_word.is_none_or(|w| !rule.ends_with(w)) {
                 self.quiet.extend(hit.covers);
             } else {
                 self.hits.push(hit);
@@ -77,6 +78,19 @@ impl Walk<'_> {
             covers,
         };
         self.emit(here, o, n, change);
+    }
+
+    /// Whether `rule` judges a constraint's effect on the accepted set (a family rule of the
+    /// keyword table), as opposed to structure, annotations and prose, which a verdict keeps.
+    fn is_constraint_rule(&self, rule: RuleId) -> bool {
+        let unmodelled = [RuleId::ToolInputKeywordUnmodelled, RuleId::ToolOutputKeywordUnmodelled];
+        !unmodelled.contains(&rule)
+            && KEYWORDS.iter().any(|k| match k.variance {
+                Variance::Constraint(family) => [Effect::Widened, Effect::Narrowed, Effect::Changed]
+                    .iter()
+                    .any(|&e| effect_rule(self.side, family, e) == rule),
+                _ => false,
+            })
     }
 
     /// Whether a branch present on one side only changes nothing: in a union, another branch
