@@ -144,3 +144,17 @@ fn every_format_leads_with_the_verdict() {
     let sarif = prepared.render(Format::Sarif, false);
     assert!(sarif.find("\"verdict\": \"fail\"").expect("verdict") < sarif.find("\"results\"").expect("results"));
 }
+
+#[test]
+fn notes_never_change_the_grouping_and_stay_on_screen() {
+    let (old, new) = pair();
+    let plain = prepared(false);
+    let id = plain.report.changes.iter().find(|c| c.entity.name == "file:///r001").expect("a removal").id.clone();
+    let notes = [(id, "moved to file:///archive/r001".to_string())].into_iter().collect();
+    let noted = prepare(&old, &new, None, &RunOptions { notes, ..RunOptions::default() }).expect("diffs");
+    let text = noted.render(Format::Text, false);
+    assert!(text.contains("      note: file:///r001: moved to file:///archive/r001\n"), "{text}");
+    let without: Vec<&str> = text.lines().filter(|l| !l.starts_with("      note: ")).collect();
+    assert_eq!(without.join("\n") + "\n", plain.render(Format::Text, false));
+    assert!(noted.render(Format::Markdown, false).contains("*Note (file:///r001): moved to file:///archive/r001*"));
+}

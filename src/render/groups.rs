@@ -1,7 +1,8 @@
 //! Runs of alike changes that the text and Markdown reports show as one line: at least
 //! [`MIN_RUN`] consecutive changes of the same rule and severity ("100 resources removed:
-//! file:///a, file:///b, file:///c, … and 97 more"). A change with a note never joins a run,
-//! so its note stays on screen; `expand` (the CLI's `--verbose`) lists every change.
+//! file:///a, file:///b, file:///c, … and 97 more"). Notes do not decide the grouping (a note
+//! never changes anything but its own lines): renderers list a run's notes after its line.
+//! `expand` (the CLI's `--verbose`) lists every change.
 
 use super::escape::visible;
 use crate::finding::EntityKind;
@@ -26,10 +27,8 @@ pub fn lines<'a>(changes: &'a [&'a Change], expand: bool) -> Vec<Line<'a>> {
     while start < changes.len() {
         let first = changes[start];
         let mut end = start + 1;
-        if first.note.is_none() {
-            while end < changes.len() && alike(first, changes[end]) {
-                end += 1;
-            }
+        while end < changes.len() && alike(first, changes[end]) {
+            end += 1;
         }
         if !expand && end - start >= MIN_RUN {
             out.push(Line::Group(&changes[start..end]));
@@ -42,7 +41,13 @@ pub fn lines<'a>(changes: &'a [&'a Change], expand: bool) -> Vec<Line<'a>> {
 }
 
 fn alike(first: &Change, other: &Change) -> bool {
-    other.rule == first.rule && other.severity == first.severity && other.note.is_none()
+    other.rule == first.rule && other.severity == first.severity
+}
+
+/// What names one change of a run in its listing: the entity for whole-entity rules, else the
+/// location (visible-escaped).
+pub fn item(change: &Change) -> String {
+    visible(if entity_level(change.rule) { &change.entity.name } else { &change.location }).into_owned()
 }
 
 /// Whether the rule is about whole entities (`tool.removed`): its group names entities, other
@@ -65,12 +70,7 @@ pub fn headline(group: &[&Change]) -> String {
 
 /// The first few names (or locations), visible-escaped, then "… and N more".
 pub fn listing(group: &[&Change]) -> String {
-    let entity_names = group.first().is_some_and(|c| entity_level(c.rule));
-    let mut items: Vec<String> = group
-        .iter()
-        .take(SHOWN)
-        .map(|c| visible(if entity_names { &c.entity.name } else { &c.location }).into_owned())
-        .collect();
+    let mut items: Vec<String> = group.iter().take(SHOWN).map(|c| item(c)).collect();
     if group.len() > SHOWN {
         items.push(format!("\u{2026} and {} more", group.len() - SHOWN));
     }

@@ -146,13 +146,15 @@ fn group_row(out: &mut String, run: &[&Change], details: bool) {
         _ => format!("{} entities", run.len()),
     };
     let places = if details { "each in the details below" } else { "one row for all" };
-    let _ = writeln!(
-        out,
-        "| `{}` | {entities} | {}: {} | *{places}* |",
-        first.rule,
-        markdown_inline(&groups::headline(run)),
-        markdown_inline(&groups::listing(run))
-    );
+    let mut message =
+        format!("{}: {}", markdown_inline(&groups::headline(run)), markdown_inline(&groups::listing(run)));
+    for change in run {
+        if let Some(note) = &change.note {
+            let _ =
+                write!(message, "<br>*Note ({}): {}*", markdown_inline(&groups::item(change)), markdown_inline(note));
+        }
+    }
+    let _ = writeln!(out, "| `{}` | {entities} | {message} | *{places}* |", first.rule);
 }
 
 fn suppressed_section(out: &mut String, report: &Report, budget: Budget) {

@@ -80,6 +80,11 @@ fn group_line(out: &mut String, group: &[&Change], style: &Style) {
         groups::listing(group),
         style.dim(&format!("[{rule}; --verbose lists each]"))
     );
+    for change in group {
+        if let Some(note) = &change.note {
+            let _ = writeln!(out, "      note: {}: {}", groups::item(change), visible(note));
+        }
+    }
 }
 
 /// GitHub runs a log line that starts with `::` (after spaces) as a workflow command. Every
