@@ -14,6 +14,21 @@ use globset::GlobBuilder;
 pub struct Glob {
     states: Vec<State>,
     start: usize,
+    /// How `is_match` runs: most ignore globs are a plain name or a name prefix, and a config
+    /// may hold 100,000 of them, each tried against every finding.
+    shape: Shape,
+}
+
+#[derive(Clone, Debug)]
+enum Shape {
+    /// No metacharacter: the text itself.
+    Literal(Box<str>),
+    /// Text then one trailing `*` (which also matches `/` here): a prefix.
+    Prefix(Box<str>),
+    /// At most 64 states: the NFA run with one bit per state, closures precomputed.
+    Small { closures: Vec<u64>, start: u64, accept: u64 },
+    /// The general NFA simulation.
+    Large,
 }
 
 /// A set of bytes, one bit each.
@@ -68,12 +83,19 @@ impl Glob {
     /// Parses `pattern` with globset (the error is globset's, as its kind) and compiles it.
     pub fn new(pattern: &str) -> Result<Glob, String> {
         let glob = GlobBuilder::new(pattern).literal_separator(false).build().map_err(|e| e.kind().to_string())?;
-        Glob::from_regex(glob.regex()).ok_or_else(|| {
+        let mut compiled = Glob::from_regex(glob.regex()).ok_or_else(|| {
             format!(
                 "its regular expression `{}` uses syntax this matcher does not support (please report it)",
                 glob.regex()
             )
-        })
+        })?;
+        let plain = |text: &str| !text.contains(['*', '?', '[', ']', '{', '}', '\\']);
+        if plain(pattern) {
+            compiled.shape = Shape::Literal(pattern.into());
+        } else if let Some(prefix) = pattern.strip_suffix('*').filter(|prefix| plain(prefix)) {
+            compiled.shape = Shape::Prefix(prefix.into());
+        }
+        Ok(compiled)
     }
 
     fn from_regex(regex: &str) -> Option<Glob> {
@@ -85,11 +107,51 @@ impl Glob {
         }
         let mut states = vec![State::Match];
         let start = compile(&node, 0, &mut states);
-        Some(Glob { states, start })
+        let shape = small_shape(&states, start).unwrap_or(Shape::Large);
+        Some(Glob { states, start, shape })
+    }
+
+    /// A glob that is plain text (`false`) or plain text then one `*` (`true`, a prefix), as
+    /// that text: what an index of many globs can look up instead of running each.
+    pub fn fixed(&self) -> Option<(&str, bool)> {
+        match &self.shape {
+            Shape::Literal(text) => Some((text, false)),
+            Shape::Prefix(text) => Some((text, true)),
+            _ => None,
+        }
     }
 
     /// Whether the whole of `text` matches.
     pub fn is_match(&self, text: &str) -> bool {
+        match &self.shape {
+            Shape::Literal(literal) => text == &**literal,
+            Shape::Prefix(prefix) => text.starts_with(&**prefix),
+            Shape::Small { closures, start, accept } => {
+                let mut current = *start;
+                for &byte in text.as_bytes() {
+                    let (mut next, mut pending) = (0u64, current);
+                    while pending != 0 {
+                        let state = pending.trailing_zeros() as usize;
+                        pending &= pending - 1;
+                        if let State::Byte(set, then) = self.states[state] {
+                            if set.contains(byte) {
+                                next |= closures[then];
+                            }
+                        }
+                    }
+                    if next == 0 {
+                        return false;
+                    }
+                    current = next;
+                }
+                current & accept != 0
+            }
+            Shape::Large => self.simulate(text),
+        }
+    }
+
+    /// The general NFA simulation, for globs of more than 64 states.
+    fn simulate(&self, text: &str) -> bool {
         let (mut current, mut next) = (Vec::new(), Vec::new());
         let mut seen = vec![usize::MAX; self.states.len()];
         self.close(self.start, 0, &mut current, &mut seen);
@@ -125,6 +187,33 @@ impl Glob {
             }
         }
     }
+}
+
+/// The bit-parallel form of an NFA of at most 64 states: for each state, the states reachable
+/// from it without consuming input (Split states dropped), as a bit set.
+fn small_shape(states: &[State], start: usize) -> Option<Shape> {
+    if states.len() > 64 {
+        return None;
+    }
+    let closures: Vec<u64> = (0..states.len())
+        .map(|from| {
+            let (mut bits, mut seen, mut stack) = (0u64, 0u64, vec![from]);
+            while let Some(state) = stack.pop() {
+                if seen & (1 << state) != 0 {
+                    continue;
+                }
+                seen |= 1 << state;
+                match states[state] {
+                    State::Split(a, b) => stack.extend([a, b]),
+                    _ => bits |= 1 << state,
+                }
+            }
+            bits
+        })
+        .collect();
+    let accept =
+        states.iter().enumerate().filter(|(_, s)| matches!(s, State::Match)).fold(0, |bits, (i, _)| bits | 1 << i);
+    Some(Shape::Small { start: closures[start], closures, accept })
 }
 
 /// Compiles `node` so that it continues to `next`; returns its entry state.

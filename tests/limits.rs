@@ -301,3 +301,37 @@ fn a_schema_of_50000_properties_is_compared() {
     let report = run(&wide(usize::MAX), &wide(25_000));
     assert_eq!(rules_of(&report), vec!["tool.input.property.removed"]);
 }
+
+#[test]
+fn a_hundred_thousand_ignore_entries_load_once_and_match_a_thousand_changes() {
+    // Entries of every shape: plain names and `prefix*` globs are looked up, general globs are
+    // tried in order; each rule pattern resolves against the registry once.
+    let mut config = String::from("ignore:\n");
+    for i in 0..100_000 {
+        let entity = match i % 3 {
+            0 => format!("tool{i}"),
+            1 => format!("tool{i}_*"),
+            _ => format!("*x{i}*y"),
+        };
+        let rule = if i % 2 == 0 { "tool.*" } else { "tool.removed" };
+        config.push_str(&format!("  - {{rule: \"{rule}\", entity: \"{entity}\", reason: \"entry {i}\"}}\n"));
+    }
+    // Ignored by entry 2 (the first general one matching "...x2...y"), or not at all.
+    config.push_str("  - {rule: \"*\", entity: \"t*\", reason: last}\n");
+    let started = std::time::Instant::now();
+    let config = Config::parse(&config).expect("config parses");
+    let loaded = started.elapsed();
+    let tools: Vec<Value> = (0..1_000).map(|i| tool(&format!("t{i}"), json!({"type": "object"}))).collect();
+    let report = diff(&json!({ "tools": tools }), &json!({ "tools": [] }), &config).unwrap();
+    println!("100,000 ignore entries: loaded in {loaded:?}, 1,000 changes matched in {:?}", started.elapsed() - loaded);
+    assert_eq!(report.summary.suppressed, 1_000);
+    assert!(report.suppressed.iter().all(|c| c.reason.as_deref() == Some("last")));
+    let tools: Vec<Value> = (0..1_000).map(|i| tool(&format!("tool{i}"), json!({"type": "object"}))).collect();
+    let report = diff(&json!({ "tools": tools }), &json!({ "tools": [] }), &config).unwrap();
+    // `tool0` is entry 0 by name; `tool1` matches `tool1_*`? no: entry 1 needs the underscore.
+    let reason_of =
+        |name: &str| report.suppressed.iter().find(|c| c.entity.name == name).and_then(|c| c.reason.clone());
+    assert_eq!(reason_of("tool0").as_deref(), Some("entry 0"));
+    assert_eq!(reason_of("tool1").as_deref(), Some("last"));
+    assert_eq!(reason_of("tool3").as_deref(), Some("entry 3"));
+}

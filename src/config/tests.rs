@@ -50,3 +50,29 @@ fn errors_name_the_key_and_line() {
         }
     }
 }
+
+#[test]
+fn the_ignore_index_finds_the_same_first_entry_as_trying_every_entry_in_order() {
+    let entities = ["search", "search*", "sea*", "*rch", "s?arch", "", "get_*", "get_sum", "*"];
+    let rules = ["tool.removed", "tool.*", "prompt.removed", "*.removed", "tool.description.changed"];
+    let mut text = String::from("ignore:\n");
+    let mut lcg = crate::test_random::Lcg(7);
+    for _ in 0..200 {
+        let rule = rules[lcg.next(rules.len())];
+        match entities[lcg.next(entities.len())] {
+            "" => text.push_str(&format!("  - {{rule: \"{rule}\", reason: r}}\n")),
+            entity => text.push_str(&format!("  - {{rule: \"{rule}\", entity: \"{entity}\", reason: r}}\n")),
+        }
+    }
+    let config = Config::parse(&text).unwrap();
+    let names = ["search", "searc", "sea", "research", "get_sum", "get_", "s", "", "séarch", "saarch"];
+    for rule in [RuleId::from_id("tool.removed").unwrap(), RuleId::from_id("prompt.removed").unwrap()]
+        .into_iter()
+        .chain(RuleId::ALL.iter().copied().take(40))
+    {
+        for name in names {
+            let scan = config.ignore.iter().position(|entry| entry.matches(rule, name));
+            assert_eq!(config.ignored_by(rule, name).map(|(i, _)| i), scan, "{} on `{name}`", rule.as_str());
+        }
+    }
+}

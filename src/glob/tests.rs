@@ -112,3 +112,17 @@ fn matching_is_linear_in_the_text() {
     let glob = Glob::new("*a*a*a*a*a*a*a*a*a*a*b").unwrap_or_else(|e| panic!("{e}"));
     assert!(!glob.is_match(&"a".repeat(20_000)));
 }
+
+#[test]
+fn every_shape_agrees_with_globset_literal_prefix_bit_parallel_and_large() {
+    let long = "a*".repeat(40); // more than 64 NFA states: the general simulation
+    assert!(matches!(Glob::new(&long).unwrap().shape, super::Shape::Large));
+    assert!(matches!(Glob::new("tool.removed").unwrap().shape, super::Shape::Literal(_)));
+    assert!(matches!(Glob::new("tool.*").unwrap().shape, super::Shape::Prefix(_)));
+    assert!(matches!(Glob::new("tool.*.removed").unwrap().shape, super::Shape::Small { .. }));
+    let many_a = "a".repeat(45);
+    for pattern in [long.as_str(), "tool.removed", "tool.*", "tool.*.removed", "*", "", "a\\*", "[*]*"] {
+        agree(pattern, TEXTS);
+        agree(pattern, &[many_a.as_str(), "aaaa", "tool.", "tool.x.removed"]);
+    }
+}
