@@ -55,7 +55,7 @@ build: setup-rust setup-wasm-bindgen $(JS_DEPS_STAMP)
 # ---- playground hook: www/ owns this target's recipe; it runs only when www/package.json exists ----
 build-www:
 	@if [ -f www/package.json ]; then \
-	  [ -d www/node_modules ] || (cd www && $(NPM) ci --no-audit --no-fund --loglevel=error); \
+	  [ www/node_modules/.package-lock.json -nt www/package-lock.json ] || (cd www && $(NPM) ci --no-audit --no-fund --loglevel=error); \
 	  if grep -q '"build"' www/package.json; then (cd www && $(NPM) run --silent build); fi; \
 	fi
 
@@ -118,7 +118,7 @@ setup-chrome:
 test-www:
 	@if [ -f www/package.json ] && grep -q '"test"' www/package.json; then \
 	  chrome=$$(bash scripts/find-chrome.sh --install); \
-	  [ -d www/node_modules ] || (cd www && $(NPM) ci --no-audit --no-fund --loglevel=error); \
+	  [ www/node_modules/.package-lock.json -nt www/package-lock.json ] || (cd www && $(NPM) ci --no-audit --no-fund --loglevel=error); \
 	  cd www && CHROME_PATH="$$chrome" $(NPM) test; \
 	fi
 
