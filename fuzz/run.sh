@@ -35,8 +35,8 @@ for target in "${targets[@]}"; do
   echo "== fuzz $target for $what"
   # libFuzzer's own output: progress lines, then `Done N runs` (or the crash report, which fails
   # the run under `set -e`).
-  # No AddressSanitizer (-s none): the engine has no unsafe code, so ASan can only find what safe
-  # Rust already rules out, and it cut the snapshot target from ~10,000 to ~1,000 exec/s. Debug
+  # No AddressSanitizer (-s none): natively the parse arena, the engine's one unsafe code, is
+  # off (it is used only in wasm), so ASan can only find what safe Rust already rules out, and it cut the snapshot target from ~10,000 to ~1,000 exec/s. Debug
   # assertions and overflow checks stay on (cargo fuzz keeps them in -O builds).
   cargo +nightly fuzz run "$target" -O -s none -- "${budget[@]}" -max_len="$max_len"
 done
