@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { makeRedactor, secretForms } from '../lib/redact.js';
-import { cliAsync, mapLimit, scratchDir, SERVERS } from './helpers.mjs';
+import { cliAsync, listeningPort, mapLimit, scratchDir, SERVERS } from './helpers.mjs';
 
 const SECRET = 'Bearer Tok-AbC.123/x+y';
 const BARE = 'Tok-AbC.123/x+y';
@@ -19,15 +19,7 @@ const dir = scratchDir('hostile');
 let http;
 before(async () => {
   const child = spawn(process.execPath, [path.join(SERVERS, 'hostile-http.mjs'), 'serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = /listening (\d+)/.exec(text);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`hostile-http exited with ${code}`)));
-  });
+  const port = await listeningPort(child, 'hostile-http');
   http = { base: `http://127.0.0.1:${port}`, child };
 });
 after(() => {

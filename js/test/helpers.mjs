@@ -177,21 +177,26 @@ export async function gone(pids, ms = 3000) {
   return pids.filter(alive);
 }
 
-/** Starts the surface server over HTTP; resolves to `{ url, stop }`. */
-export async function httpServer(version, env = {}) {
-  const child = spawn(process.execPath, [path.join(SERVERS, 'surface-server.mjs'), 'serve', version, 'http'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const port = await new Promise((resolve, reject) => {
+/** The port a test server announces on stdout as `listening PORT`; rejects if it exits first. */
+export function listeningPort(child, name) {
+  return new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {
       text += chunk;
       const match = /listening (\d+)/.exec(text);
       if (match) resolve(match[1]);
     });
-    child.once('exit', (code) => reject(new Error(`HTTP test server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
   });
+}
+
+/** Starts the surface server over HTTP; resolves to `{ url, stop }`. */
+export async function httpServer(version, env = {}) {
+  const child = spawn(process.execPath, [path.join(SERVERS, 'surface-server.mjs'), 'serve', version, 'http'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await listeningPort(child, 'HTTP test server');
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     stop: () =>

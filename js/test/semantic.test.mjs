@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { semanticNotes } from '../lib/semantic.js';
 import { render as renderReport } from '../index.js';
-import { scratchDir } from './helpers.mjs';
+import { scratchDir, seededRandom } from './helpers.mjs';
 
 const dir = scratchDir('semantic');
 
@@ -120,18 +120,6 @@ test('--semantic-cmd reads the request on stdin; a failing or slow command only 
   assert.match(slow.warnings[0], /did not finish within 0.3 s/);
 });
 
-// A small deterministic PRNG, so a failing case can be replayed from its seed.
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function randomPair(random) {
   const words = ['Reads', 'deletes', 'files', 'issues', 'read-only', 'safely', 'never', 'all', '`x`', '<b>', '|', 'é', '\n'];
   const text = () => Array.from({ length: 1 + Math.floor(random() * 6) }, () => words[Math.floor(random() * words.length)]).join(' ');
@@ -151,7 +139,7 @@ test('property: with or without the pass, the report minus notes is identical', 
   try {
     let withNotes = 0;
     for (let seed = 1; seed <= 25; seed++) {
-      const [old, next] = randomPair(prng(seed));
+      const [old, next] = randomPair(seededRandom(seed));
       const plainJson = render('json', old, next);
       const { notes } = await semanticNotes(JSON.parse(plainJson), { env: model.env });
       withNotes += Object.keys(notes).length;
