@@ -41,6 +41,21 @@ const LISTS = [
  * double is refused (lib/capture-guard.js).
  */
 export async function capture(options) {
+  const started = Date.now();
+  try {
+    return await captureOnce(options);
+  } catch (error) {
+    // Servers on older SDKs (the Python MCP SDK up to 1.6) exit on a request they do not know,
+    // so an automatic handshake that lost its stdio server to server/discover starts it again
+    // and speaks initialize only, within what is left of the same timeout.
+    if (!error?.exitedOnDiscover || (options.era ?? 'auto') !== 'auto') throw error;
+    const left = (options.timeoutMs ?? 30_000) - (Date.now() - started);
+    if (left <= 0) throw error;
+    return captureOnce({ ...options, era: 'legacy', timeoutMs: left });
+  }
+}
+
+async function captureOnce(options) {
   const { timeoutMs = 30_000, era = 'auto', signal, env = process.env, maxBytes = DEFAULT_MAX_BYTES } = options;
   const progress = options.onProgress ?? (() => {});
   const redactor = makeRedactor(headerValues(options, env));
@@ -110,7 +125,11 @@ export async function capture(options) {
     // A server that broke the connection is usually exiting: a moment for its exit code and
     // its last stderr lines, which say more than "the server is not running".
     if (kind === 'stdio' && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED') await waitFor(() => transport.closed, 300);
-    throw explain(session.failure?.code === 'TOO_LARGE' ? session.failure : error, transport, kind, options, redactor);
+    const explained = explain(session.failure?.code === 'TOO_LARGE' ? session.failure : error, transport, kind, options, redactor);
+    if (kind === 'stdio' && step === 'server/discover' && transport.closed && explained && typeof explained === 'object') {
+      explained.exitedOnDiscover = true;
+    }
+    throw explained;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

@@ -119,6 +119,15 @@ test('a server that crashes at start names its exit code and stderr', async () =
   });
 });
 
+test('a server that exits on server/discover (Python SDK <= 1.6) is started again and captured over initialize', async () => {
+  const { snapshot, era } = await capture({ ...server('old-sdk-server.mjs'), timeoutMs: 15000 });
+  assert.equal(era, 'legacy');
+  assert.equal(snapshot.capture.method, 'initialize');
+  assert.deepEqual(snapshot.tools.map((tool) => tool.name), ['get_time']);
+  // Asked for the modern handshake only, the exit is the answer.
+  await assert.rejects(capture({ ...server('old-sdk-server.mjs'), era: 'modern', timeoutMs: 15000 }), /exited with code 1/);
+});
+
 test('a server that prints garbage to stdout is named as such and ended', async () => {
   await assert.rejects(capture({ ...server('garbage-server.mjs'), timeoutMs: 15000 }), (error) => {
     assert.match(error.message, /wrote non-JSON to stdout: "Server listening\.\.\. welcome!"/);
