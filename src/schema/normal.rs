@@ -140,6 +140,30 @@ impl<'a> Node<'a> {
         self.keywords()?.get(name)
     }
 
+    /// Keyword `name` when its value is one schema (`not`, `items`, `additionalProperties`…).
+    pub fn kw_schema(&self, name: &str) -> Option<&Node<'a>> {
+        match &self.kw(name)?.value {
+            KwValue::Schema(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Keyword `name` when its value is a list of schemas (`allOf`, `anyOf`, `prefixItems`…).
+    pub fn kw_list(&self, name: &str) -> Option<&[Node<'a>]> {
+        match &self.kw(name)?.value {
+            KwValue::List(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Keyword `name` when its value maps names to schemas (`properties`, `$defs`…).
+    pub fn kw_map(&self, name: &str) -> Option<&Schemas<'a>> {
+        match &self.kw(name)?.value {
+            KwValue::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
     /// Where keyword `name` is (or would be) in the input.
     pub fn kw_pointer(&self, name: &str) -> Option<String> {
         match self.kw(name).and_then(|k| k.at.clone()) {

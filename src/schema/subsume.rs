@@ -64,23 +64,9 @@ fn collect<'n, 'a>(node: &'n Node<'a>, parts: &mut Vec<Part<'n, 'a>>) -> bool {
         Body::Never => true,
         Body::Keywords(_) => {
             parts.push(Part { node, split: false });
-            list(node, "allOf").is_some_and(|branches| branches.iter().any(|b| collect(b, parts)))
+            node.kw_list("allOf").is_some_and(|branches| branches.iter().any(|b| collect(b, parts)))
         }
         _ => false,
-    }
-}
-
-fn list<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n [Node<'a>]> {
-    match &node.kw(keyword)?.value {
-        KwValue::List(l) => Some(l),
-        _ => None,
-    }
-}
-
-fn schema<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n Node<'a>> {
-    match &node.kw(keyword)?.value {
-        KwValue::Schema(s) => Some(s),
-        _ => None,
     }
 }
 
@@ -96,11 +82,11 @@ fn implied(outer: &Node, parts: &[Part], steps: &mut usize) -> bool {
     *steps -= 1;
     // A union in the inner node holds if each of its branches (with the other parts) does.
     let union =
-        parts.iter().position(|p| !p.split && (list(p.node, "anyOf").is_some() || list(p.node, "oneOf").is_some()));
+        parts.iter().position(|p| !p.split && (p.node.kw_list("anyOf").is_some() || p.node.kw_list("oneOf").is_some()));
     if let Some(at) = union {
         let part = parts[at].node;
         // A `oneOf` accepts a subset of the same `anyOf`.
-        let branches = list(part, "anyOf").or_else(|| list(part, "oneOf")).unwrap_or(&[]);
+        let branches = part.kw_list("anyOf").or_else(|| part.kw_list("oneOf")).unwrap_or(&[]);
         let mut base = parts.to_vec();
         base[at].split = true;
         return branches.iter().all(|branch| {
@@ -190,7 +176,7 @@ fn keyword_implied(outer: &Node, name: &str, kw: &Kw, parts: &[Part], types: Typ
             KwValue::Schema(items) => parts.iter().any(|p| {
                 p.node.kw("prefixItems").is_none()
                     && outer.kw("prefixItems").is_none()
-                    && schema(p.node, "items").is_some_and(|own| within(items, own, steps))
+                    && p.node.kw_schema("items").is_some_and(|own| within(items, own, steps))
             }),
             _ => false,
         },
@@ -223,30 +209,24 @@ fn keyword_implied(outer: &Node, name: &str, kw: &Kw, parts: &[Part], types: Typ
 /// The schema a part gives an object's key `key`: its `properties` entry, else (without
 /// `patternProperties`, whose regexes are not evaluated here) its `additionalProperties`.
 fn schema_for<'n, 'a>(node: &'n Node<'a>, key: &str) -> Option<&'n Node<'a>> {
-    if let Some(KwValue::Map(props)) = node.kw("properties").map(|k| &k.value) {
-        if let Some(own) = props.get(key) {
-            return Some(own);
-        }
+    if let Some(own) = node.kw_map("properties").and_then(|props| props.get(key)) {
+        return Some(own);
     }
     if node.kw("patternProperties").is_some() {
         return None;
     }
-    schema(node, "additionalProperties")
+    node.kw_schema("additionalProperties")
 }
 
 /// Whether every key the part allows beyond the outer node's `properties` fits the outer
 /// `additionalProperties` schema `rest`.
 fn additional_fit(outer: &Node, rest: &Node, part: &Node, steps: &mut usize) -> bool {
-    let named = |key: &str| match outer.kw("properties").map(|k| &k.value) {
-        Some(KwValue::Map(props)) => props.contains_key(key),
-        _ => false,
-    };
-    let own_named = match part.kw("properties").map(|k| &k.value) {
-        Some(KwValue::Map(props)) => props.iter().all(|(key, sub)| named(key) || within(rest, sub, steps)),
-        _ => true,
-    };
+    let named = |key: &str| outer.kw_map("properties").is_some_and(|props| props.contains_key(key));
+    let own_named = part
+        .kw_map("properties")
+        .is_none_or(|props| props.iter().all(|(key, sub)| named(key) || within(rest, sub, steps)));
     own_named
-        && match schema(part, "additionalProperties") {
+        && match part.kw_schema("additionalProperties") {
             Some(own) => within(rest, own, steps),
             None => rest.is_true(),
         }

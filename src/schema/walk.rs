@@ -65,27 +65,6 @@ pub(super) fn number(node: &Node, keyword: &str) -> Option<f64> {
     value(node, keyword).and_then(Value::as_f64)
 }
 
-fn schema<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n Node<'a>> {
-    match &node.kw(keyword)?.value {
-        KwValue::Schema(s) => Some(s),
-        _ => None,
-    }
-}
-
-fn list<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n [Node<'a>]> {
-    match &node.kw(keyword)?.value {
-        KwValue::List(l) => Some(l),
-        _ => None,
-    }
-}
-
-fn map<'n, 'a>(node: &'n Node<'a>, keyword: &str) -> Option<&'n Schemas<'a>> {
-    match &node.kw(keyword)?.value {
-        KwValue::Map(m) => Some(m),
-        _ => None,
-    }
-}
-
 fn true_node<'a>(ptr: Option<String>) -> Node<'a> {
     Node { raw: &TRUE, ptr, body: Body::Keywords(Default::default()) }
 }
@@ -238,7 +217,7 @@ impl<'w> Walk<'w> {
     }
 
     fn properties(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
-        let (a, b) = (map(o, "properties"), map(n, "properties"));
+        let (a, b) = (o.kw_map("properties"), n.kw_map("properties"));
         if a.is_none() && b.is_none() {
             return;
         }
@@ -297,7 +276,7 @@ impl<'w> Walk<'w> {
         let (Some(a), Some(b)) = (names(o), names(n)) else { return };
         let covers = here.keyword("required").path;
         let pointer = |node: &Node, name: &str| -> Option<String> {
-            match map(node, "properties").and_then(|m| m.get(name)) {
+            match node.kw_map("properties").and_then(|m| m.get(name)) {
                 Some(property) => property.ptr.clone(),
                 None => node.kw_pointer("required").or(node.ptr.clone()),
             }
@@ -329,7 +308,7 @@ impl<'w> Walk<'w> {
         family: Family,
         absent_is_true: bool,
     ) {
-        let (a, b) = (schema(o, keyword), schema(n, keyword));
+        let (a, b) = (o.kw_schema(keyword), n.kw_schema(keyword));
         let place = here.keyword(keyword);
         match (a, b) {
             (None, None) => {}
@@ -356,7 +335,7 @@ impl<'w> Walk<'w> {
     /// what nothing else evaluated, but "evaluated" reaches into the node's compositions (and,
     /// for items, its tuple keywords), so when those changed too the effect is undecidable.
     fn unevaluated(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool, keyword: &str, family: Family) {
-        let (a, b) = (schema(o, keyword), schema(n, keyword));
+        let (a, b) = (o.kw_schema(keyword), n.kw_schema(keyword));
         if a.is_none() && b.is_none() {
             return;
         }
@@ -384,7 +363,7 @@ impl<'w> Walk<'w> {
     }
 
     fn negation(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
-        match (schema(o, "not"), schema(n, "not")) {
+        match (o.kw_schema("not"), n.kw_schema("not")) {
             (None, None) => {}
             (Some(_), None) => self.effect(here, o, n, Family::Not, Effect::Widened, flipped, "not"),
             (None, Some(_)) => self.effect(here, o, n, Family::Not, Effect::Narrowed, flipped, "not"),
@@ -394,7 +373,7 @@ impl<'w> Walk<'w> {
 
     /// `if` moves instances between `then` and `else`: any change to it is undecidable.
     fn conditional(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
-        let same_if = match (schema(o, "if"), schema(n, "if")) {
+        let same_if = match (o.kw_schema("if"), n.kw_schema("if")) {
             // `then` and `else` apply only through an `if`.
             (None, None) => {
                 for keyword in ["then", "else"] {
@@ -428,14 +407,14 @@ impl<'w> Walk<'w> {
     /// Tuple positions compare by index; a position missing on one side falls back to that
     /// side's `items` (or `true`).
     fn prefix_items(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
-        let (a, b) = (list(o, "prefixItems"), list(n, "prefixItems"));
+        let (a, b) = (o.kw_list("prefixItems"), n.kw_list("prefixItems"));
         if a.is_none() && b.is_none() {
             return;
         }
         let (a, b) = (a.unwrap_or(&[]), b.unwrap_or(&[]));
         let (rest_o, rest_n) = (true_node(o.ptr.clone()), true_node(n.ptr.clone()));
-        let rest_o = schema(o, "items").unwrap_or(&rest_o);
-        let rest_n = schema(n, "items").unwrap_or(&rest_n);
+        let rest_o = o.kw_schema("items").unwrap_or(&rest_o);
+        let rest_n = n.kw_schema("items").unwrap_or(&rest_n);
         for i in 0..a.len().max(b.len()) {
             let (x, y) = (a.get(i).unwrap_or(rest_o), b.get(i).unwrap_or(rest_n));
             let token = i.to_string();
@@ -449,7 +428,7 @@ impl<'w> Walk<'w> {
             "anyOf" => Family::AnyOf,
             _ => Family::OneOf,
         };
-        let (a, b) = match (list(o, keyword), list(n, keyword)) {
+        let (a, b) = match (o.kw_list(keyword), n.kw_list(keyword)) {
             (None, None) => return,
             // An `anyOf` wrapped around what the node said before (string → string | object)
             // only adds alternatives; unwrapping keeps one of them.
@@ -514,7 +493,7 @@ impl<'w> Walk<'w> {
 
     /// `patternProperties` and `dependentSchemas`: an entry added constrains, removed relaxes.
     fn schema_map(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool, keyword: &str, family: Family) {
-        let (a, b) = (map(o, keyword), map(n, keyword));
+        let (a, b) = (o.kw_map(keyword), n.kw_map(keyword));
         if a.is_none() && b.is_none() {
             return;
         }
