@@ -89,8 +89,9 @@ pub fn diff_rendered(
 ) -> Result<JsValue, JsValue> {
     let options = run_options(&options).map_err(to_js_error)?;
     let renders = render_list(&renders).map_err(to_js_error)?;
-    let (old, new, config) = texts(&old, &new, &config)?;
-    let prepared = crate::prepare(&old, &new, config.as_deref(), &options).map_err(to_js_error)?;
+    let (old_text, new_text, config_text) = texts(&old, &new, &config)?;
+    let prepared = crate::prepare(&old_text, &new_text, config_text.as_deref(), &options)
+        .map_err(|error| to_js_error(placed(error, [&old, &new, &config])))?;
     let outputs = js_sys::Array::new();
     for request in renders {
         let text = if request.job_summary {
@@ -147,8 +148,29 @@ pub fn server_version(snapshot_text: JsValue) -> Option<String> {
 }
 
 fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Result<crate::RunOutput, JsValue> {
-    let (old, new, config) = texts(&old, &new, &config)?;
-    crate::run(&old, &new, config.as_deref(), &options).map_err(to_js_error)
+    let (old_text, new_text, config_text) = texts(&old, &new, &config)?;
+    crate::run(&old_text, &new_text, config_text.as_deref(), &options)
+        .map_err(|error| to_js_error(placed(error, [&old, &new, &config])))
+}
+
+/// An error positioned in text made from the caller's object, placed in that object instead:
+/// text parsing stops at 127 levels, and a line and column of text the caller never wrote help
+/// nobody. Only on this error path is the object walked.
+fn placed(error: Error, inputs: [&JsValue; 3]) -> Error {
+    let value = match error.input {
+        Input::Old => inputs[0],
+        Input::New => inputs[1],
+        Input::Config => inputs[2],
+        _ => return error,
+    };
+    let from_object = value.is_object() && value.dyn_ref::<Uint8Array>().is_none();
+    if !from_object || !matches!(error.position, Position::LineColumn { .. }) {
+        return error;
+    }
+    match too_deep(value) {
+        Some(pointer) => nested_too_deep(error.input, pointer),
+        None => error,
+    }
 }
 
 /// The two snapshots' texts and the config's, if any.
@@ -175,13 +197,6 @@ fn text_of(value: &JsValue, input: Input) -> Result<String, JsValue> {
                 "Pass plain JSON data or a JSON/YAML string",
             ))
         })?;
-        // Text parsing stops at 127 levels; the error must name a place in the caller's object,
-        // not a column of text the caller never wrote.
-        if nests_deeper_than(&text, OBJECT_DEPTH_LIMIT) {
-            if let Some(pointer) = too_deep(value) {
-                return Err(to_js_error(nested_too_deep(input, pointer)));
-            }
-        }
         return Ok(text);
     }
     Err(to_js_error(Error::unpositioned(
@@ -201,35 +216,6 @@ fn nested_too_deep(input: Input, pointer: String) -> Error {
         format!("nests arrays and objects more than {OBJECT_DEPTH_LIMIT} levels deep"),
         "No MCP server's output nests this deep; check how the object was built",
     )
-}
-
-/// Whether JSON text (as `JSON.stringify` writes it) nests arrays and objects deeper than
-/// `limit`: one pass over the bytes, skipping strings.
-fn nests_deeper_than(text: &str, limit: usize) -> bool {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for byte in text.bytes() {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' => in_string = true,
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > limit {
-                    return true;
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    false
 }
 
 /// Why `JSON.stringify` threw, as the library's own error.
