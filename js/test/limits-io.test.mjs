@@ -1,17 +1,15 @@
 // Bounded reads through the CLI: files, devices, pipes, standard input, git, the config and a
 // check baseline are refused past --max-bytes (256 MiB by default) with the limit named,
 // never read until memory runs out.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseByteSize } from '../lib/limits.js';
-import { cliAsync, cliPath } from './helpers.mjs';
+import { cliAsync, cliPath, scratchDir } from './helpers.mjs';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-bytes-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('bytes');
 const small = path.join(dir, 'small.json');
 writeFileSync(small, '{"tools":[]}');
 const big = path.join(dir, 'big.json');

@@ -2,11 +2,10 @@
 // phase in a log with --verbose, nothing in a log by default, nothing but errors with --quiet.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { progressReporter } from '../lib/progress.js';
-import { SERVERS, cliAsync } from './helpers.mjs';
+import { SERVERS, cliAsync, scratchDir } from './helpers.mjs';
 
 const events = [
   { phase: 'start', server: '`node server.js`' },
@@ -65,28 +64,24 @@ test('nothing in a log by default, nothing anywhere with --quiet', () => {
 });
 
 test('through the CLI: --verbose in a log, --quiet says nothing, both together is a usage error', async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'mcp-contract-progress-'));
-  try {
-    const server = ['--', process.execPath, path.join(SERVERS, 'paged-server.mjs'), 'serve'];
-    const out = path.join(dir, 'snapshot.json');
-    const [verbose, quiet, both, plain] = await Promise.all([
-      cliAsync(['snapshot', '--verbose', ...server]),
-      cliAsync(['snapshot', '--quiet', '--out', out, ...server]),
-      cliAsync(['snapshot', '--verbose', '--quiet', ...server]),
-      cliAsync(['snapshot', ...server]),
-    ]);
-    assert.equal(verbose.status, 0, verbose.stderr);
-    assert.match(verbose.stderr, /^mcp-contract: starting `.*paged-server\.mjs serve`…\n/);
-    assert.match(verbose.stderr, /^mcp-contract: tools\/list: 3 in 3 pages$/m);
-    assert.match(verbose.stderr, /^mcp-contract: captured 3 tools in \d+\.\d s\n$/m);
-    assert.doesNotMatch(verbose.stderr, /\x1b|\r/);
-    assert.equal(quiet.status, 0, quiet.stderr);
-    assert.equal(quiet.stderr, '');
-    assert.match(readFileSync(out, 'utf8'), /"a_tool"/);
-    assert.equal(both.status, 2);
-    assert.match(both.stderr, /--verbose and --quiet cannot be used together/);
-    assert.equal(plain.stderr, '', 'a log without --verbose gets no progress');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = scratchDir('progress');
+  const server = ['--', process.execPath, path.join(SERVERS, 'paged-server.mjs'), 'serve'];
+  const out = path.join(dir, 'snapshot.json');
+  const [verbose, quiet, both, plain] = await Promise.all([
+    cliAsync(['snapshot', '--verbose', ...server]),
+    cliAsync(['snapshot', '--quiet', '--out', out, ...server]),
+    cliAsync(['snapshot', '--verbose', '--quiet', ...server]),
+    cliAsync(['snapshot', ...server]),
+  ]);
+  assert.equal(verbose.status, 0, verbose.stderr);
+  assert.match(verbose.stderr, /^mcp-contract: starting `.*paged-server\.mjs serve`…\n/);
+  assert.match(verbose.stderr, /^mcp-contract: tools\/list: 3 in 3 pages$/m);
+  assert.match(verbose.stderr, /^mcp-contract: captured 3 tools in \d+\.\d s\n$/m);
+  assert.doesNotMatch(verbose.stderr, /\x1b|\r/);
+  assert.equal(quiet.status, 0, quiet.stderr);
+  assert.equal(quiet.stderr, '');
+  assert.match(readFileSync(out, 'utf8'), /"a_tool"/);
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /--verbose and --quiet cannot be used together/);
+  assert.equal(plain.stderr, '', 'a log without --verbose gets no progress');
 });
