@@ -1,0 +1,155 @@
+//! The user-facing documents stay short and their links stay true: README.md is at most 16 KB
+//! (reference material lives in docs/), and every relative link in README.md, CONTRIBUTING.md
+//! and docs/*.md names a file that exists, and a `#fragment` names a heading of that file.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const README_MAX_BYTES: usize = 16 * 1024;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn documents() -> Vec<PathBuf> {
+    let root = root();
+    let mut files = vec![root.join("README.md"), root.join("CONTRIBUTING.md")];
+    let mut docs: Vec<PathBuf> = fs::read_dir(root.join("docs"))
+        .expect("docs/ exists")
+        .map(|entry| entry.expect("docs/ entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    files
+}
+
+/// The text outside fenced code blocks and inline code spans, line by line, with the line number.
+fn prose_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut kept = String::new();
+        let mut in_code = false;
+        for c in line.chars() {
+            if c == '`' {
+                in_code = !in_code;
+            } else if !in_code {
+                kept.push(c);
+            }
+        }
+        out.push((index + 1, kept));
+    }
+    out
+}
+
+/// Every `[text](target)` link target on a line (inline links; the documents use no others).
+fn link_targets(line: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        match after.find(')') {
+            Some(end) => {
+                targets.push(after[..end].trim().to_string());
+                rest = &after[end + 1..];
+            }
+            None => break,
+        }
+    }
+    targets
+}
+
+/// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn anchors(path: &Path) -> BTreeSet<String> {
+    let text = fs::read_to_string(path).unwrap_or_default();
+    let mut fenced = false;
+    let mut found = BTreeSet::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            found.insert(slug(line.trim_start_matches('#')));
+        }
+    }
+    found
+}
+
+#[test]
+fn readme_is_at_most_16_kb() {
+    let size = fs::metadata(root().join("README.md")).expect("README.md").len() as usize;
+    assert!(
+        size <= README_MAX_BYTES,
+        "README.md is {size} bytes, over {README_MAX_BYTES}: move reference material to docs/*.md and link it"
+    );
+}
+
+#[test]
+fn relative_links_point_to_files_and_headings_that_exist() {
+    let root = root();
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    let mut headings: BTreeMap<PathBuf, BTreeSet<String>> = BTreeMap::new();
+    for doc in documents() {
+        let text = fs::read_to_string(&doc).expect("document readable");
+        let dir = doc.parent().expect("document has a folder");
+        let name = doc.strip_prefix(&root).unwrap_or(&doc).display().to_string();
+        for (line_number, line) in prose_lines(&text) {
+            for target in link_targets(&line) {
+                if target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                checked += 1;
+                let (file, fragment) = match target.split_once('#') {
+                    Some((file, fragment)) => (file, Some(fragment)),
+                    None => (target.as_str(), None),
+                };
+                let linked = if file.is_empty() { doc.clone() } else { dir.join(file) };
+                if !linked.exists() {
+                    broken.push(format!("{name}:{line_number}: {target}: no such file"));
+                    continue;
+                }
+                if let Some(fragment) = fragment {
+                    let known = headings.entry(linked.clone()).or_insert_with(|| anchors(&linked));
+                    if linked.is_file() && !known.contains(fragment) {
+                        broken.push(format!("{name}:{line_number}: {target}: no such heading"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10, "found only {checked} relative links: is the link scanner broken?");
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn the_scanner_finds_links_and_skips_code() {
+    let lines = prose_lines("a [x](one.md) `[y](two.md)`\n```\n[z](three.md)\n```\n[w](four.md#b-c)");
+    let targets: Vec<String> = lines.iter().flat_map(|(_, line)| link_targets(line)).collect();
+    assert_eq!(targets, ["one.md", "four.md#b-c"]);
+    assert_eq!(
+        slug(" The report (`--format json`, and what `diff()` returns)"),
+        "the-report---format-json-and-what-diff-returns"
+    );
+}
