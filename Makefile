@@ -1,4 +1,4 @@
-# mcp-contract: the same targets on every machine (DESIGN.md §6).
+# mcp-contract: the same targets on every machine.
 #   make build   wasm module into pkg/ and js/pkg/, the CLI bundle js/dist/cli.cjs: the npm package ready to run
 #   make demo    build, then diff the bundled example pair and print the report
 #   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)

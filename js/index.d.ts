@@ -62,7 +62,7 @@ export interface IgnoreEntry {
   reason?: string;
 }
 
-/** The project config (DESIGN.md §3), as an object; YAML/JSON text is accepted as well. */
+/** The project config (`.mcp-contract.yaml`), as an object; YAML/JSON text is accepted as well. */
 export interface Config {
   severity_overrides?: Partial<Record<RuleId, Severity>> & { [ruleGlob: string]: Severity | undefined };
   ignore?: readonly IgnoreEntry[];
@@ -123,7 +123,7 @@ export interface Summary {
   truncated?: { limit: number; perEntity: number; omitted: number; omittedSuppressed: number };
 }
 
-/** The report of DESIGN.md §4. `changes` are in a total order: same inputs, same bytes. */
+/** The report (`--format json` prints the same). `changes` are in a total order: same inputs, same bytes. */
 export interface Report {
   schemaVersion: 1;
   summary: Summary;

@@ -1,4 +1,5 @@
-//! A property added under the old schema's rule for unnamed keys (DESIGN §5a, issue 18 item 5):
+//! A property added under the old schema's rule for unnamed keys (issue 18 item 5; docs/cli.md,
+//! "How changes are classified"):
 //! output judged against what the old schema promised, input against what a correct caller
 //! could already send; removal stays BREAKING either way.
 

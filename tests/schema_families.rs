@@ -399,7 +399,7 @@ fn annotations_have_their_own_rules() {
     }
 }
 
-/// Pairs of spellings that mean the same schema (real-snapshots §7a, the list).
+/// Pairs of spellings that mean the same schema.
 /// Definition `A` refers to `B`; both unchanged on both sides of the rows that use them.
 fn defs_a_b() -> Value {
     json!({

@@ -6,7 +6,7 @@ import { engine } from "./engine.js";
 import { ruleCatalogue } from "./catalogue.js";
 
 /**
- * Diffs two MCP server snapshots and returns the report (DESIGN.md §4).
+ * Diffs two MCP server snapshots and returns the report (the `Report` type in index.d.ts).
  * Snapshots and config may be parsed objects or JSON/YAML text, as strings or UTF-8 bytes.
  * Throws an `Error` named `McpContractError` with `input`, `pointer`, `line`, `column`,
  * `detail` and `hint` properties when an input is invalid.

@@ -1,4 +1,4 @@
-// The canonical snapshot of DESIGN §1: a full snapshot object with a format marker, fields in a
+// The canonical snapshot (what `mcp-contract snapshot` writes): a full snapshot object with a format marker, fields in a
 // fixed order, entities sorted by identity key and object keys sorted, pretty-printed, so that
 // a committed snapshot diffs cleanly in git and the same surface always gives the same bytes.
 

@@ -79,7 +79,7 @@ function expectedListing(changes) {
   }));
 }
 
-/** Severity order of the page's groups, as DESIGN §4 orders changes. */
+/** Severity order of the page's groups, the order the engine's report lists changes in. */
 const bySeverityGroups = (changes) => {
   const order = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION"];
   return order.flatMap((severity) => changes.filter((change) => change.severity === severity));

@@ -11,7 +11,7 @@ export const DIRECTIONS = [
   { direction: "output", key: "outputSchema", from: "new", to: "old" },
 ];
 
-/** The tools of a snapshot in any shape the engine accepts (DESIGN §1), by name. */
+/** The tools of a snapshot in any shape the engine accepts (full snapshot, list result, tool array, JSON-RPC envelope), by name. */
 export function toolsByName(document) {
   let value = document;
   if (value && value.jsonrpc && value.result) value = value.result;

@@ -528,7 +528,8 @@ export class InstanceGenerator {
       out.push(withDependencies(instance));
     }
     // Keys the schema names no property for, only where it explicitly accepts them: a correct
-    // caller of an implicitly open object sends only named properties (DESIGN §5a).
+    // caller of an implicitly open object sends only named properties (docs/cli.md, "How changes
+    // are classified").
     const extraName = (stem) => {
       let name = stem;
       for (let i = 2; name in properties; i++) name = `${stem}${i}`;
