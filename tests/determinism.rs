@@ -129,3 +129,39 @@ fn reports_are_byte_identical_across_runs_and_input_orderings() {
         );
     }
 }
+
+/// diff(x, x) = ∅ for every side of every corpus pair and release, and every captured release
+/// (rule fixture sides: `<id>::stable` in tests/rules.rs; the protocol eras: tests/surface_eras.rs;
+/// the captures and the stress snapshot: tests/surface_corpus.rs).
+#[test]
+fn every_corpus_side_diffs_empty_against_itself() {
+    let releases = common::corpus_dir().join("captures/releases");
+    let mut sides: Vec<PathBuf> = std::fs::read_dir(&releases)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|dir| dir.is_dir())
+        .flat_map(|dir| std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()))
+        .filter(|file| file.extension().is_some_and(|x| x == "json"))
+        .collect();
+    let rules = common::repo_root().join("tests/fixtures/rules");
+    for (_, old, new) in pairs() {
+        sides.extend([old, new].into_iter().filter(|side| !side.starts_with(&rules)));
+    }
+    sides.sort();
+    sides.dedup();
+    assert!(sides.len() > 300, "too few corpus files: {}", sides.len());
+    let mut failures = Vec::new();
+    for side in &sides {
+        let text = common::read(side);
+        match diff_text(&text, &text, None) {
+            Ok(same) if same.changes.is_empty() && same.suppressed.is_empty() => {}
+            Ok(same) => failures.push(format!(
+                "{}: {:?}",
+                side.display(),
+                same.changes.iter().chain(&same.suppressed).map(|c| c.rule).collect::<Vec<_>>()
+            )),
+            Err(e) => failures.push(format!("{}: {e}", side.display())),
+        }
+    }
+    assert!(failures.is_empty(), "diff(x, x) is not empty:\n{}", failures.join("\n"));
+}
