@@ -1,6 +1,8 @@
 //! The user-facing documents stay short and their links stay true: README.md is at most 16 KB
-//! (reference material lives in docs/), and every relative link in README.md, CONTRIBUTING.md
-//! and docs/*.md names a file that exists, and a `#fragment` names a heading of that file.
+//! (reference material lives in docs/), every relative link in README.md, CONTRIBUTING.md and
+//! docs/*.md names a file that exists, a `#fragment` names a heading of that file, and every
+//! repository path they quote in code (`src/…`, `tests/…`, `js/…`) exists, so a moved file
+//! cannot leave a document pointing at its old place.
 //! (Natively only: the wasm test runner has no file system.)
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -51,6 +53,37 @@ fn prose_lines(text: &str) -> Vec<(usize, String)> {
         out.push((index + 1, kept));
     }
     out
+}
+
+/// The folders whose paths the documents quote as `code`; build outputs are left out.
+const REPOSITORY_FOLDERS: &[&str] =
+    &["src/", "tests/", "js/", "www/", "scripts/", "docs/", "benches/", "fuzz/", "examples/", ".ci/"];
+const BUILD_OUTPUTS: &[&str] = &["js/dist/", "js/pkg/", "js/node_modules/", "www/dist/", "www/node_modules/"];
+
+/// Repository paths quoted in inline code spans and fenced blocks of `text`, with their line
+/// numbers. Placeholders (`<id>`, `*`, `…`) are not paths and are skipped.
+fn quoted_paths(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut fenced = false;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let code: Vec<&str> = if fenced { vec![line] } else { line.split('`').skip(1).step_by(2).collect() };
+        for span in code {
+            for word in span.split(|c: char| c.is_whitespace() || c == '(' || c == '=' || c == '"') {
+                let word = word.trim_end_matches([',', ')', ':', ';', '.', '"']);
+                let quoted = REPOSITORY_FOLDERS.iter().any(|folder| word.starts_with(folder));
+                let placeholder = word.contains(['<', '>', '*', '{', '}', '…', '$']);
+                let built = BUILD_OUTPUTS.iter().any(|folder| word.starts_with(folder));
+                if quoted && !placeholder && !built {
+                    found.push((index + 1, word.to_string()));
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Every `[text](target)` link target on a line (inline links; the documents use no others).
@@ -146,10 +179,40 @@ fn relative_links_point_to_files_and_headings_that_exist() {
 }
 
 #[test]
+fn quoted_repository_paths_exist() {
+    let root = root();
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for doc in documents() {
+        let text = fs::read_to_string(&doc).expect("document readable");
+        let name = doc.strip_prefix(&root).unwrap_or(&doc).display().to_string();
+        for (line_number, path) in quoted_paths(&text) {
+            checked += 1;
+            if !root.join(&path).exists() {
+                missing.push(format!("{name}:{line_number}: {path}"));
+            }
+        }
+    }
+    assert!(checked > 10, "found only {checked} quoted paths: is the scanner broken?");
+    assert!(
+        missing.is_empty(),
+        "these documents quote paths that do not exist (moved or renamed? say where it is now):\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
 fn the_scanner_finds_links_and_skips_code() {
     let lines = prose_lines("a [x](one.md) `[y](two.md)`\n```\n[z](three.md)\n```\n[w](four.md#b-c)");
     let targets: Vec<String> = lines.iter().flat_map(|(_, line)| link_targets(line)).collect();
     assert_eq!(targets, ["one.md", "four.md#b-c"]);
+    let paths: Vec<String> = quoted_paths(
+        "see `src/a.rs` and `node scripts/b.mjs --x`, not src/c.rs, `js/dist/cli.cjs` or `tests/f/<id>/`\n```\nmake -C docs/x.md\n```",
+    )
+    .into_iter()
+    .map(|(_, path)| path)
+    .collect();
+    assert_eq!(paths, ["src/a.rs", "scripts/b.mjs", "docs/x.md"]);
     assert_eq!(
         slug(" The report (`--format json`, and what `diff()` returns)"),
         "the-report---format-json-and-what-diff-returns"
