@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { build } from "esbuild";
 import { cliBundle } from "../build-cli.mjs";
-import { cli, fixturesDir, jsRoot, scratchDir } from "./helpers.mjs";
+import { cli, cliPath, corpusDir, fixturesDir, jsRoot, scratchDir } from "./helpers.mjs";
 
 const scratch = scratchDir("bundle");
 
@@ -51,4 +51,24 @@ test("a bundle whose wasm module is missing says so, not that the bundle is", ()
   assert.equal(result.status, 2);
   assert.match(result.stderr, /^mcp-contract: cannot start: .*mcp_contract_bg\.wasm.*\n$/);
   assert.equal(result.stderr.split("\n").length, 2, "one line");
+});
+
+/** TurboFan and Liftoff compiles V8 reports (`--trace-wasm-compilation-times`, on stdout) for one diff of a real pair. */
+function wasmCompiles(entry) {
+  const releases = join(corpusDir, "github-mcp-server", "releases");
+  const report = join(scratch, "real-pair.txt");
+  const args = ["diff", join(releases, "v0.31.0.json"), join(releases, "v1.10.1.json"), "--output", report];
+  const result = spawnSync(process.execPath, ["--trace-wasm-compilation-times", ...entry, ...args], { encoding: "utf8" });
+  assert.equal(result.status, 1, result.stderr);
+  const count = (compiler) => result.stdout.split("\n").filter((line) => line.includes(`using ${compiler}`)).length;
+  return { turbofan: count("TurboFan"), liftoff: count("Liftoff") };
+}
+
+test("the bin's tiering budget keeps a real pair's diff on Liftoff code, where V8's default sends functions to TurboFan", () => {
+  const viaBin = wasmCompiles([cliPath]);
+  assert.ok(viaBin.liftoff > 0, "V8 no longer reports Liftoff compiles in this form; update the test");
+  assert.equal(viaBin.turbofan, 0);
+  // The same bundle without the bin's flag: what the budget is there to avoid.
+  const main = `require(${JSON.stringify(cliBundle.outfile)}).main(process.argv.slice(1)).then((code) => { process.exitCode = code; })`;
+  assert.ok(wasmCompiles(["-e", main]).turbofan > 0);
 });
