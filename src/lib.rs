@@ -11,32 +11,22 @@
 //! assert_eq!(report.summary.verdict, mcp_contract::Verdict::Fail);
 //! ```
 
-mod arena;
-mod collect;
-pub mod config;
-mod diff;
-pub mod error;
-pub mod finding;
-pub mod glob;
-pub mod hidden;
-mod index;
-mod input;
-pub mod json;
-pub mod limits;
-pub mod notes;
-mod order;
-pub mod pairing;
+mod detect;
+pub mod load;
 pub mod policy;
 pub mod prose;
 pub mod render;
 pub mod report;
 pub mod rules;
 pub mod schema;
-pub mod semver;
-pub mod severity;
-pub mod snapshot;
-#[cfg(test)]
-mod test_random;
+pub mod util;
+
+// The public paths the crate has always offered, each from the stage that now owns it.
+pub use load::{error, limits, snapshot};
+pub use policy::{config, semver};
+pub use report::notes;
+pub use rules::{finding, severity};
+pub use util::{glob, hidden, json, pairing};
 
 #[cfg(target_arch = "wasm32")]
 mod wasm;
@@ -68,13 +58,13 @@ pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> 
 fn diff_within_depth(old: &Value, new: &Value, config: &Config, numbers: &schema::Numbers) -> Result<Report, Error> {
     let old_snapshot = Snapshot::load(old, Input::Old)?;
     let new_snapshot = Snapshot::load(new, Input::New)?;
-    let mut detection = diff::detect(&old_snapshot, &new_snapshot, numbers);
+    let mut detection = detect::detect(&old_snapshot, &new_snapshot, numbers);
     // Every pointer must reach a node of its document: a keyword that exists on one side only
     // (say `required` added) points at the nearest node that does exist on the other.
     for finding in &mut detection.findings {
         for (pointer, document) in [(&mut finding.site.old, old), (&mut finding.site.new, new)] {
             if let Some(p) = pointer.as_mut() {
-                json::trim_to_existing(document, p);
+                util::json::trim_to_existing(document, p);
             }
         }
     }
@@ -88,7 +78,7 @@ pub fn diff_text(old: &str, new: &str, config: Option<&str>) -> Result<Report, E
         None => Config::default(),
     };
     let numbers = inexact_numbers_of(old, new);
-    input::with_documents(old, new, |old, new| diff_within_depth(old, new, &config, &numbers))?
+    load::input::with_documents(old, new, |old, new| diff_within_depth(old, new, &config, &numbers))?
 }
 
 /// Each text's numbers that a double does not hold, by pointer: read from JSON text only (a
@@ -104,7 +94,7 @@ fn inexact_numbers_of(old: &str, new: &str) -> schema::Numbers {
 
 /// Parses snapshot text (JSON or YAML) into a value, with line:column errors.
 pub fn parse_snapshot_text(text: &str, input: Input) -> Result<Value, Error> {
-    input::parse_text(text, input)
+    load::input::parse_text(text, input)
 }
 
 /// Front-end options: output format, colour and threshold overrides (e.g. `--fail-on`).
@@ -193,7 +183,7 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
         parsed.warn_on = warn_on;
     }
     let numbers = inexact_numbers_of(old, new);
-    let mut report = input::with_documents(old, new, |old, new| diff_within_depth(old, new, &parsed, &numbers))??;
+    let mut report = load::input::with_documents(old, new, |old, new| diff_within_depth(old, new, &parsed, &numbers))??;
     notes::attach_notes(&mut report, &options.notes);
     if let Some((old_version, new_version)) = &options.semver {
         let gate = semver::check(&report, old_version, new_version)

@@ -4,7 +4,7 @@
 //! objects are stringified with `JSON.stringify` so both paths parse the same way. Results are plain JS
 //! objects made with `JSON.parse`, so they never contain `Map`s and match native bytes.
 
-use crate::error::{Error, Input, Position};
+use crate::load::error::{Error, Input, Position};
 use crate::render::Format;
 use crate::{RunOptions, Threshold};
 use js_sys::{Object, Reflect, Uint8Array, JSON};
@@ -32,7 +32,7 @@ pub fn rules() -> Result<JsValue, JsValue> {
 /// server-controlled text (pointers, values, snapshot text).
 #[wasm_bindgen]
 pub fn visible(text: &str) -> String {
-    crate::hidden::visible(text).into_owned()
+    crate::util::hidden::visible(text).into_owned()
 }
 
 /// The canonical id of a rule id or retired alias; `undefined` when unknown.
@@ -130,7 +130,7 @@ pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue)
             "Pass the report of `diff`",
         ))
     })?;
-    let check = crate::semver::check_json(&value, &old_version, &new_version).map_err(|message| {
+    let check = crate::policy::semver::check_json(&value, &old_version, &new_version).map_err(|message| {
         to_js_error(Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))
     })?;
     let mut result = serde_json::to_value(&check).unwrap_or_default();
@@ -144,7 +144,7 @@ pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue)
 /// `serverInfo.version` of a snapshot (JSON/YAML text or an object), or `undefined`.
 #[wasm_bindgen(js_name = serverVersion)]
 pub fn server_version(snapshot_text: JsValue) -> Option<String> {
-    crate::semver::server_version(&text_of(&snapshot_text, Input::Old).ok()?)
+    crate::policy::semver::server_version(&text_of(&snapshot_text, Input::Old).ok()?)
 }
 
 fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Result<crate::RunOutput, JsValue> {
@@ -182,7 +182,7 @@ fn texts(old: &JsValue, new: &JsValue, config: &JsValue) -> Result<(String, Stri
 
 fn text_of(value: &JsValue, input: Input) -> Result<String, JsValue> {
     if let Some(bytes) = value.dyn_ref::<Uint8Array>() {
-        return crate::input::text_from_utf8(bytes.to_vec(), input).map_err(to_js_error);
+        return crate::load::input::text_from_utf8(bytes.to_vec(), input).map_err(to_js_error);
     }
     if let Some(text) = value.as_string() {
         return Ok(text);
@@ -292,7 +292,7 @@ fn too_deep(root: &JsValue) -> Option<String> {
             if stack.len() > OBJECT_DEPTH_LIMIT {
                 let mut pointer = String::new();
                 for frame in stack.iter().skip(1) {
-                    crate::json::push_token(&mut pointer, &frame.token);
+                    crate::util::json::push_token(&mut pointer, &frame.token);
                 }
                 return Some(pointer);
             }
@@ -414,7 +414,7 @@ fn notes_of(options: &JsValue) -> Result<std::collections::BTreeMap<String, Stri
         .and_then(|t| t.as_string())
         .ok_or_else(|| bad("`notes` is not plain data".into()))?;
     let parsed: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(format!("`notes`: {e}")))?;
-    crate::notes::notes_from_json(&parsed).map_err(|message| bad(format!("`notes`: {message}")))
+    crate::report::notes::notes_from_json(&parsed).map_err(|message| bad(format!("`notes`: {message}")))
 }
 
 /// A JS `Error` whose message is the full sentence, with the parts as properties
@@ -427,8 +427,8 @@ fn to_js_error(error: Error) -> JsValue {
     set("name", "McpContractError".into());
     set("input", error.input.key().into());
     // Prose for people, with hidden characters as visible escapes; `pointer` stays exact data.
-    set("detail", crate::hidden::visible(&error.message).into_owned().into());
-    set("hint", crate::hidden::visible(&error.hint).into_owned().into());
+    set("detail", crate::util::hidden::visible(&error.message).into_owned().into());
+    set("hint", crate::util::hidden::visible(&error.hint).into_owned().into());
     match &error.position {
         Position::Pointer(p) => set("pointer", p.clone().into()),
         Position::LineColumn { line, column } => {

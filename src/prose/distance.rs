@@ -79,7 +79,7 @@ pub fn osa_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_random::Lcg;
+    use crate::util::test_random::Lcg;
 
     /// Seeded texts over a small alphabet, edited copies of each other, across block edges.
     #[test]

@@ -25,7 +25,7 @@ mod scores;
 
 pub use normalise::normalise;
 
-use crate::severity::Severity;
+use crate::rules::severity::Severity;
 use markers::{MarkerChange, Markers};
 use normalise::{count_words, Counts, Token};
 use region::{Region, Scores};

@@ -1,8 +1,8 @@
 //! Escaping of untrusted text (names, messages, details, reasons) for each output syntax.
 //! Server-controlled strings can contain anything, so every renderer goes through these; each
-//! field first loses its hidden characters to visible escapes ([`crate::hidden::visible`]).
+//! field first loses its hidden characters to visible escapes ([`crate::util::hidden::visible`]).
 
-pub use crate::hidden::{json_visible, visible};
+pub use crate::util::hidden::{json_visible, visible};
 
 /// Inline Markdown text that stays inert in a GitHub comment and inside a table cell: no
 /// emphasis, links, HTML, code spans, @mentions or cell breaks; hidden characters (line breaks

@@ -5,8 +5,8 @@
 //! `expand` (the CLI's `--verbose`) lists every change.
 
 use super::escape::visible;
-use crate::finding::EntityKind;
 use crate::report::Change;
+use crate::rules::finding::EntityKind;
 
 /// The shortest run shown as one line.
 pub const MIN_RUN: usize = 4;

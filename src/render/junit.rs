@@ -4,8 +4,8 @@
 
 use super::escape::{visible, xml};
 use super::{Level, RenderOptions};
-use crate::finding::EntityRef;
 use crate::report::{Change, Report};
+use crate::rules::finding::EntityRef;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 

@@ -2,9 +2,9 @@
 //! annotations land on the line of the NEW file that changed. One iterative pass over the
 //! text (no recursion); YAML text gets no lines.
 
-use crate::collect::{map_of, set_of};
-use crate::json::push_token;
 use crate::report::Change;
+use crate::util::collect::{map_of, set_of};
+use crate::util::json::push_token;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Deeper than this, lookup stops (the JSON parser already refuses more than 128 levels), so

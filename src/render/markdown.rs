@@ -12,7 +12,7 @@ use super::escape::{json_visible, markdown_fence, markdown_inline};
 use super::groups::{self, Line};
 use super::{suppressed_reasons, RenderOptions};
 use crate::report::{Change, Report, Verdict};
-use crate::severity::Severity;
+use crate::rules::severity::Severity;
 use std::fmt::Write;
 
 /// Longest Markdown report, leaving room under GitHub's comment limit for text around it.

@@ -16,8 +16,8 @@ pub use markdown::{job_summary, markdown, JOB_SUMMARY_MAX_CHARS, MAX_CHARS as MA
 pub use sarif::sarif;
 pub use text::text;
 
-use crate::config::Threshold;
-use crate::severity::Severity;
+use crate::policy::config::Threshold;
+use crate::rules::severity::Severity;
 
 /// Output formats the engine renders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

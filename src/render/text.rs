@@ -5,7 +5,7 @@
 use super::escape::visible;
 use super::groups::{self, Line};
 use crate::report::{Change, Report, Verdict};
-use crate::severity::Severity;
+use crate::rules::severity::Severity;
 use std::fmt::Write;
 
 struct Style {

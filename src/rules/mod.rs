@@ -6,11 +6,13 @@
 //! `include_str!`, so a rule without a fixture does not compile and every documented example
 //! is an executed test.
 
+pub mod finding;
 mod registry;
+pub mod severity;
 
 pub use registry::{RuleId, ALIASES, RULES};
 
-use crate::severity::Severity;
+use crate::rules::severity::Severity;
 
 /// How a rule's default severity is decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +22,7 @@ pub enum Decider {
     /// The prose classifier decides per finding; the registry's severity is its most common
     /// outcome and what the rule falls back to.
     Prose,
-    /// The capability flag table (`src/diff/capability_flags.rs`) judges each capability path.
+    /// The capability flag table (`src/detect/capability_flags.rs`) judges each capability path.
     CapabilityFlags,
     /// The order of protocol versions: newer is NON_BREAKING, older POTENTIALLY_BREAKING.
     VersionOrder,
@@ -61,7 +63,7 @@ pub struct RuleMeta {
     pub why: &'static str,
     /// What to do instead.
     pub advice: &'static str,
-    /// Message template; placeholders are listed in [`crate::finding::PLACEHOLDERS`].
+    /// Message template; placeholders are listed in [`crate::rules::finding::PLACEHOLDERS`].
     pub message: &'static str,
     /// The fixture pair that demonstrates the rule (`tests/fixtures/rules/<id>/`). Native builds
     /// only: the wasm module leaves these 200 KB of examples out (9 KB of its gzip budget), and
@@ -92,7 +94,7 @@ impl RuleId {
     /// All rules sorted by id: the order of every listing (docs, `rules`, the playground).
     pub fn sorted() -> Vec<RuleId> {
         let mut rules = RuleId::ALL.to_vec();
-        crate::order::sort_stable_by_key(&mut rules, |r| r.as_str());
+        crate::util::order::sort_stable_by_key(&mut rules, |r| r.as_str());
         rules
     }
 }
@@ -176,7 +178,7 @@ macro_rules! declare_rules {
         pub static RULES: &[$crate::rules::RuleMeta] = &[$(
             $crate::rules::RuleMeta {
                 id: $id,
-                severity: $crate::severity::Severity::$severity,
+                severity: $crate::rules::severity::Severity::$severity,
                 decider: declare_rules!(@decider $($decider)?),
                 summary: $summary,
                 why: $why,

@@ -11,7 +11,7 @@ use super::declare_rules;
 pub static ALIASES: &[(&str, RuleId)] = &[];
 
 declare_rules! {
-    // ---- tools: existence and tool-level fields (src/diff/tools.rs) ----
+    // ---- tools: existence and tool-level fields (src/detect/tools.rs) ----
     ToolAdded = "tool.added" {
         severity: NonBreaking,
         summary: "A tool was added.",
@@ -1326,7 +1326,7 @@ declare_rules! {
     }
     // ---- schema: end ----
 
-    // ---- MCP surface: resources, templates, prompts, server, annotations, names (src/diff) ----
+    // ---- MCP surface: resources, templates, prompts, server, annotations, names (src/detect) ----
     PromptAdded = "prompt.added" {
         severity: NonBreaking,
         summary: "A prompt was added.",
@@ -1668,7 +1668,7 @@ declare_rules! {
         advice: "Check whether a client you target reads the field.",
         message: "server: field `{subject}` changed from {old} to {new}",
     }
-    // ---- hidden characters (diff/hidden.rs) ----
+    // ---- hidden characters (src/detect/hidden.rs) ----
     ToolNameHiddenCharacters = "tool.name.hiddenCharacters" {
         severity: PotentiallyBreaking,
         summary: "A tool's name contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",

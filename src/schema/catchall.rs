@@ -3,11 +3,11 @@
 //! under or above its place) becomes `…keyword.unmodelled` (BREAKING): unmodelled means
 //! breaking, so an unknown, vendor or future keyword is never silent.
 
-use super::canon::{bounded_clone, json_eq, unexpanded_equal};
-use super::compose::{branch_token, match_branches};
-use super::here::{related, Here};
 use super::keywords::OWNED_ELSEWHERE;
-use super::normal::{force, Body, Keywords, KwValue, Node, Twins};
+use super::normalise::canon::{bounded_clone, json_eq, unexpanded_equal};
+use super::normalise::compose::{branch_token, match_branches};
+use super::normalise::normal::{force, Body, Keywords, KwValue, Node, Twins};
+use super::walk::here::{related, Here};
 use super::walk::kw_value;
 use serde_json::Value;
 use std::collections::BTreeSet;

@@ -3,10 +3,10 @@
 //! vanish: it moves no validation, but a model reading the schema sees it, and no schema change
 //! may be silent.
 
-use super::canon::json_eq;
 use super::keywords::{self, Kind, Shape};
-use super::normal::MAX_DEPTH;
-use crate::json::{child_pointer, index_pointer, push_token};
+use super::normalise::canon::json_eq;
+use super::normalise::normal::MAX_DEPTH;
+use crate::util::json::{child_pointer, index_pointer, push_token};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -35,7 +35,7 @@ pub fn unreached_changes<'v>(
     new_reached: &BTreeSet<String>,
 ) -> Vec<Unreached<'v>> {
     let (before, after) = (definitions(old), definitions(new));
-    let pointers: BTreeSet<&String> = crate::collect::set_of(before.keys().chain(after.keys()));
+    let pointers: BTreeSet<&String> = crate::util::collect::set_of(before.keys().chain(after.keys()));
     let mut changed = Vec::new();
     for pointer in pointers {
         let (a, b) = (before.get(pointer).copied(), after.get(pointer).copied());

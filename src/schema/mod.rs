@@ -10,36 +10,23 @@
 //! structured finding covers as `…keyword.unmodelled` (BREAKING): unmodelled means breaking.
 //! [`definitions`] reports what neither tree holds: definitions that no `$ref` reaches.
 
-mod canon;
 mod catchall;
-mod compose;
 mod definitions;
-mod fold;
-mod generated_title;
-mod here;
 mod keywords;
-mod leaves;
-mod normal;
+mod normalise;
 mod precision;
-mod repeats;
-mod rewrite;
 mod rules;
-mod sorted;
-mod subsume;
-mod types;
-mod unnamed;
-mod verdict;
 mod walk;
 
 pub use keywords::OWNED_ELSEWHERE;
-pub use normal::{Budget, MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_REF_EXPANSIONS_PER_DIFF, MAX_TARGET_VISITS};
+pub use normalise::normal::{Budget, MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_REF_EXPANSIONS_PER_DIFF, MAX_TARGET_VISITS};
 
-use crate::finding::{EntityRef, Finding, Site};
-use crate::json::pointer_tokens;
-use canon::bounded_clone;
-use here::Here;
+use crate::rules::finding::{EntityRef, Finding, Site};
+use crate::util::json::pointer_tokens;
+use normalise::canon::bounded_clone;
 use rules::{fixed_rule, Fixed};
 use serde_json::Value;
+use walk::here::Here;
 
 /// Which side of the call a schema describes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,13 +94,13 @@ pub fn compare_within(
     budget: &Budget,
     findings: &mut Vec<Finding>,
 ) {
-    if canon::json_eq(old, new) {
+    if normalise::canon::json_eq(old, new) {
         return;
     }
-    let lazy = normal::equal_subtrees(old, new);
+    let lazy = normalise::normal::equal_subtrees(old, new);
     let (old_norm, new_norm) = (
-        normal::normalise(old, site.old.as_deref(), &lazy, budget),
-        normal::normalise(new, site.new.as_deref(), &lazy, budget),
+        normalise::normal::normalise(old, site.old.as_deref(), &lazy, budget),
+        normalise::normal::normalise(new, site.new.as_deref(), &lazy, budget),
     );
     let (old_tree, new_tree) = (&old_norm.tree, &new_norm.tree);
     let here = Here::root(&site.location);
@@ -149,7 +136,7 @@ pub fn compare_within(
         };
         hits.push(walk::Hit { finding, covers: Vec::new(), distinct: Some(difference.keyword) });
     }
-    findings.extend(repeats::merge(hits));
+    findings.extend(walk::repeats::merge(hits));
     for unreached in definitions::unreached_changes(old, new, &old_norm.reached, &new_norm.reached) {
         let place = pointer_tokens(&unreached.pointer).fold(here.clone(), |place, token| place.keyword(&token));
         let pointer_in = |base: &Option<String>| base.as_ref().map(|b| format!("{b}{}", unreached.pointer));

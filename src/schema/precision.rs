@@ -9,11 +9,11 @@
 //! engine (and the wasm module): slower parsing and comparison, and a larger module, for a case
 //! that a side table answers exactly.
 
-use super::here::Here;
 use super::rules::{effect_rule, fixed_rule, Family, Fixed};
+use super::walk::here::Here;
 use super::{Effect, Side};
-use crate::finding::{EntityRef, Finding, Site};
-use crate::json::{pointer_tokens, push_token};
+use crate::rules::finding::{EntityRef, Finding, Site};
+use crate::util::json::{pointer_tokens, push_token};
 use serde_json::Value;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -196,9 +196,11 @@ pub fn compare(
     relative.sort();
     relative.dedup();
     for rel in relative {
-        let (Some(a), Some(b)) = (crate::json::resolve(old, &rel), crate::json::resolve(new, &rel)) else { continue };
+        let (Some(a), Some(b)) = (crate::util::json::resolve(old, &rel), crate::util::json::resolve(new, &rel)) else {
+            continue;
+        };
         let (Some(x), Some(y)) = (a.as_f64(), b.as_f64()) else { continue };
-        if x != y || !super::canon::json_eq(a, b) {
+        if x != y || !super::normalise::canon::json_eq(a, b) {
             continue; // the schema comparison saw this change (integers it holds exactly too)
         }
         let text = |map: &InexactNumbers, base: &str, f: f64| {

@@ -263,7 +263,7 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::severity::Severity;
+    use crate::rules::severity::Severity;
 
     const FAMILIES: &[Family] = &[
         Family::Type,

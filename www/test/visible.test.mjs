@@ -1,4 +1,4 @@
-// The page's escaping of hidden characters matches the engine's (src/hidden.rs and its tests).
+// The page's escaping of hidden characters matches the engine's (src/util/hidden.rs and its tests).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { visible } from "../src/visible.js";

@@ -3,9 +3,9 @@
 //! catch-all (`keyword.unmodelled`), which stays for keywords outside them.
 
 use super::*;
-use crate::finding::{EntityKind, EntityRef, Finding, Site};
+use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
+use crate::rules::severity::Severity;
 use crate::schema::{compare, Side};
-use crate::severity::Severity;
 use serde_json::{json, Map, Value as Json};
 
 /// Every keyword of the five drafts' meta-schemas (json-schema-org/json-schema-spec, branches

@@ -1,0 +1,127 @@
+//! Detection: pairs the two snapshots' entities section by section, compares the server-level
+//! fields, and collects raw findings. No policy here; severity overrides, ignores and thresholds
+//! run afterwards in `policy`.
+
+mod annotations;
+mod capability_flags;
+mod entity;
+mod execution;
+mod headers;
+mod hidden;
+mod icons;
+mod meta;
+mod names;
+mod prompts;
+mod resources;
+mod server;
+mod templates;
+mod tools;
+
+use crate::load::snapshot::{Entity, SectionKind, Snapshot};
+use crate::prose;
+use crate::rules::finding::{EntityRef, Finding, Site};
+use crate::rules::RuleId;
+use crate::util::pairing::pair_by_key;
+use serde_json::Value;
+
+/// What detection produced: findings in no particular order, and the sections compared.
+#[derive(Debug, Default)]
+pub struct Detection {
+    pub findings: Vec<Finding>,
+    pub compared: Vec<&'static str>,
+}
+
+/// Every entity section; each is compared when both snapshots carry it (see `effective_section`).
+const COMPARED_SECTIONS: &[SectionKind] =
+    &[SectionKind::Tools, SectionKind::Prompts, SectionKind::Resources, SectionKind::ResourceTemplates];
+
+/// The `compared` entry for the server-level fields (instructions, capabilities, versions, info).
+pub const SERVER_SECTION: &str = "server";
+
+/// `numbers`: each document's numbers that a double does not hold (empty for values parsed
+/// elsewhere), compared exactly in tool schemas.
+pub fn detect(old: &Snapshot, new: &Snapshot, numbers: &crate::schema::Numbers) -> Detection {
+    let mut detection = Detection::default();
+    for kind in COMPARED_SECTIONS.iter().copied() {
+        let (Some(old_entities), Some(new_entities)) =
+            (effective_section(old, new, kind), effective_section(new, old, kind))
+        else {
+            continue;
+        };
+        detection.compared.push(kind.field());
+        let pairs = pair_by_key(old_entities, new_entities, |e: &Entity| e.key);
+        let findings = &mut detection.findings;
+        let hidden_rules = match kind {
+            SectionKind::Tools => &hidden::TOOLS,
+            SectionKind::Prompts => &hidden::PROMPTS,
+            SectionKind::Resources => &hidden::RESOURCES,
+            SectionKind::ResourceTemplates => &hidden::TEMPLATES,
+        };
+        hidden::section(hidden_rules, &pairs, findings);
+        match kind {
+            SectionKind::Tools => tools::compare_section(&pairs, numbers, findings),
+            SectionKind::Prompts => prompts::compare_section(&pairs, findings),
+            SectionKind::Resources => resources::compare_section(&pairs, findings),
+            SectionKind::ResourceTemplates => templates::compare_section(pairs, findings),
+        }
+    }
+    if let (Some(old_server), Some(new_server)) = (&old.server, &new.server) {
+        detection.compared.push(SERVER_SECTION);
+        let extras = (old.unmodelled_server.as_slice(), new.unmodelled_server.as_slice());
+        server::compare(old_server, new_server, extras, &mut detection.findings);
+    }
+    detection
+}
+
+/// A section as compared: present as loaded, or, when both snapshots carry `capabilities` and
+/// this one does not declare the section's capability while the other carries the section,
+/// present and empty on this side (DESIGN §1, symmetric): a dropped capability reports its
+/// entities removed, a gained one reports the entities that came with it added, instead of
+/// skipping the section.
+fn effective_section<'s, 'a>(
+    this: &'s Snapshot<'a>,
+    other: &'s Snapshot<'a>,
+    kind: SectionKind,
+) -> Option<&'s [Entity<'a>]> {
+    if let Some(section) = this.section(kind) {
+        return Some(section);
+    }
+    let (Some((caps, _)), Some(_)) = (this.server_field("capabilities"), other.server_field("capabilities")) else {
+        return None;
+    };
+    let declared =
+        caps.get(kind.capability()).is_some_and(|declared| !matches!(declared, Value::Null | Value::Bool(false)));
+    (!declared && other.section(kind).is_some()).then_some(&[])
+}
+
+/// Emits a prose finding for a text field, classified by the prose classifier.
+pub(crate) fn prose_change(
+    rule: RuleId,
+    entity: &EntityRef,
+    site: Site,
+    subject: &str,
+    old: Option<&Value>,
+    new: Option<&Value>,
+    findings: &mut Vec<Finding>,
+) {
+    let text = |v: Option<&Value>| -> Option<String> {
+        match v? {
+            Value::Null => None,
+            Value::String(s) => Some(s.clone()),
+            other => Some(other.to_string()),
+        }
+    };
+    let Some(assessment) = prose::assess(text(old).as_deref(), text(new).as_deref()) else {
+        return;
+    };
+    let mut finding = Finding::new(rule, entity, site, subject).values(old, new);
+    finding.assessed = Some(assessment.severity);
+    finding.detail = Some(assessment.detail);
+    finding.details = Some(assessment.details);
+    findings.push(finding);
+}
+
+/// The site of a field that may exist on either side of an entity pair.
+pub(crate) fn field_site(base: &Site, field: &str, old: Option<&Value>, new: Option<&Value>) -> Site {
+    base.keys(field, old.map(|_| field), new.map(|_| field))
+}

@@ -1,0 +1,100 @@
+//! Unit tests for `input`.
+
+use super::*;
+use crate::load::error::Position;
+
+#[test]
+fn json_errors_carry_line_and_column() {
+    let err = parse_text("{\n  \"tools\": [,]\n}", Input::Old).unwrap_err();
+    assert_eq!(err.position, Position::LineColumn { line: 2, column: 13 });
+    assert!(err.message.starts_with("is not valid JSON"), "{}", err.message);
+    assert!(!err.message.contains("at line"));
+}
+
+#[test]
+fn yaml_is_accepted_and_its_errors_are_positioned() {
+    let value = parse_text("tools:\n  - name: a\n    inputSchema: {type: object}\n", Input::New).unwrap();
+    assert_eq!(value["tools"][0]["name"], "a");
+    let err = parse_text("tools:\n  - name: [unclosed\n", Input::New).unwrap_err();
+    assert!(matches!(err.position, Position::LineColumn { .. }), "{err}");
+}
+
+#[test]
+fn empty_text_is_an_error() {
+    assert!(parse_text("  \n", Input::Old).unwrap_err().to_string().contains("is empty"));
+}
+
+#[test]
+fn bytes_must_be_utf8_and_bad_bytes_are_positioned() {
+    assert_eq!(text_from_utf8(b"{\"tools\": []}".to_vec(), Input::Old).unwrap(), "{\"tools\": []}");
+    let err = text_from_utf8(b"{\n  \"name\": \"caf\xe9\"\n}".to_vec(), Input::New).unwrap_err();
+    assert_eq!(err.position, Position::LineColumn { line: 2, column: 15 });
+    assert_eq!(err.input, Input::New);
+    assert!(err.to_string().contains("not valid UTF-8"), "{err}");
+}
+
+#[test]
+fn with_documents_lends_both_documents_and_reports_old_first() {
+    let sizes = with_documents(r#"{"tools": [1, 2]}"#, "tools: [3]", |old, new| {
+        (old["tools"].as_array().map(Vec::len), new["tools"].as_array().map(Vec::len))
+    })
+    .unwrap();
+    assert_eq!(sizes, (Some(2), Some(1)));
+
+    let both_bad = with_documents("{", "[", |_, _| ()).unwrap_err();
+    assert_eq!(both_bad.input, Input::Old);
+    let new_bad = with_documents("{}", "[,]", |_, _| ()).unwrap_err();
+    assert_eq!((new_bad.input, new_bad.position), (Input::New, Position::LineColumn { line: 1, column: 2 }));
+    assert_eq!(new_bad.message, parse_text("[,]", Input::New).unwrap_err().message);
+    let empty = with_documents("{}", " \n", |_, _| ()).unwrap_err();
+    assert_eq!((empty.input, empty.message.as_str()), (Input::New, "is empty"));
+}
+
+#[test]
+fn yaml_flow_nesting_is_refused_at_the_bracket_past_the_limit_in_linear_time() {
+    // 200 KB of `[`: libyaml alone spends minutes on this before serde_yaml's limit refuses it.
+    let text = format!("tools: {}", "[".repeat(200_000));
+    let started = std::time::Instant::now();
+    let err = parse_text(&text, Input::Old).unwrap_err();
+    assert_eq!(err.position, Position::LineColumn { line: 1, column: 8 + MAX_YAML_FLOW_DEPTH });
+    assert!(err.message.contains("more than 128 levels"), "{}", err.message);
+    // Generous: the scan takes about a millisecond; the parser it spares took minutes.
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let mappings = format!("a: {}", "{b: ".repeat(50_000));
+    assert!(parse_text(&mappings, Input::New).unwrap_err().message.contains("flow collections"));
+}
+
+#[test]
+fn brackets_inside_yaml_text_are_not_counted_as_nesting() {
+    let brackets = "[".repeat(300);
+    for text in [
+        format!("description: see a{brackets}\n"),
+        format!("description: '{brackets}'\n"),
+        format!("description: \"{brackets}\"\n"),
+        format!("description: |\n  {brackets}\n  {brackets}\ntools: []\n"),
+        format!("# {brackets}\ntools: []\n"),
+    ] {
+        let value = parse_text(&text, Input::Old).unwrap_or_else(|e| panic!("{text:.40}: {e}"));
+        assert!(value.is_object());
+    }
+    let nested = format!("tools: {}{}", "[".repeat(100), "]".repeat(100));
+    assert!(parse_text(&nested, Input::Old).is_ok());
+}
+
+#[test]
+fn yaml_merge_keys_are_applied_so_yaml_reads_as_its_json_twin() {
+    let yaml = "base: &base {type: string, maxLength: 5}\n\
+                tools:\n  - name: a\n    inputSchema:\n      type: object\n      properties:\n        q:\n          <<: *base\n          maxLength: 9\n";
+    let value = parse_text(yaml, Input::Old).unwrap();
+    assert_eq!(
+        value["tools"][0]["inputSchema"]["properties"]["q"],
+        serde_json::json!({"type": "string", "maxLength": 9})
+    );
+}
+
+#[test]
+fn a_repeated_yaml_key_is_an_error_with_its_position_as_in_config() {
+    let err = parse_text("tools: []\nserver:\n  name: a\n  name: b\n", Input::New).unwrap_err();
+    assert_eq!(err.position, Position::LineColumn { line: 3, column: 3 }, "{err}");
+    assert!(err.message.contains("repeats the key \"name\""), "{}", err.message);
+}

@@ -1,0 +1,257 @@
+//! The report of DESIGN.md §4: its types, its total order and its JSON form.
+
+pub mod notes;
+
+use crate::rules::finding::EntityRef;
+use crate::rules::severity::Severity;
+use crate::util::json::truncate;
+use serde::ser::{SerializeMap, SerializeStruct, Serializer};
+use serde::Serialize;
+use serde_json::Value;
+
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Old/new values larger than this (as compact JSON) are left out of the report.
+const MAX_VALUE_BYTES: usize = 4096;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Fail,
+    Warn,
+    Pass,
+}
+
+impl Verdict {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Fail => "fail",
+            Verdict::Warn => "warn",
+            Verdict::Pass => "pass",
+        }
+    }
+}
+
+/// Changes per severity, serialised most severe first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts([usize; 4]);
+
+impl Counts {
+    pub fn add(&mut self, severity: Severity) {
+        self.0[severity as usize] += 1;
+    }
+
+    pub fn get(&self, severity: Severity) -> usize {
+        self.0[severity as usize]
+    }
+
+    pub fn total(&self) -> usize {
+        self.0.iter().sum()
+    }
+}
+
+impl Serialize for Counts {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(4))?;
+        for severity in Severity::DESCENDING {
+            map.serialize_entry(severity.as_str(), &self.get(severity))?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub verdict: Verdict,
+    pub counts: Counts,
+    pub suppressed: usize,
+    pub compared: Vec<&'static str>,
+    pub text: String,
+    /// Present when the report lists fewer changes than it counts (see [`Truncated`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<Truncated>,
+}
+
+/// How a report too large to list was cut: the first changes in report order (most severe
+/// first) are listed, at most `perEntity` for one entity and `limit` in all. Counts and the
+/// verdict still cover every change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Truncated {
+    pub limit: usize,
+    pub per_entity: usize,
+    /// Changes counted but not listed.
+    pub omitted: usize,
+    /// Suppressed changes counted but not listed.
+    pub omitted_suppressed: usize,
+}
+
+/// One classified change. Also the shape of a suppressed change (plus its reason).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Change {
+    pub id: String,
+    pub rule: &'static str,
+    pub severity: Severity,
+    pub default_severity: Severity,
+    pub entity: EntityRef,
+    pub location: String,
+    pub old_pointer: Option<String>,
+    pub new_pointer: Option<String>,
+    pub old: Option<Value>,
+    pub new: Option<Value>,
+    pub message: String,
+    pub details: Option<Value>,
+    pub note: Option<String>,
+    /// Set on suppressed changes only: the ignore entry's reason.
+    pub reason: Option<String>,
+}
+
+impl Change {
+    /// The documented total order: severity (most severe first), entity, location, rule, id.
+    pub fn order_key(&self) -> (std::cmp::Reverse<Severity>, &EntityRef, &str, &str, &str) {
+        (std::cmp::Reverse(self.severity), &self.entity, &self.location, self.rule, &self.id)
+    }
+}
+
+/// The value, unless it is too large to show (reports then leave it out).
+pub(crate) fn fits(value: &Option<Value>) -> Option<&Value> {
+    let value = value.as_ref()?;
+    let small = match value {
+        Value::String(s) => s.len() <= MAX_VALUE_BYTES,
+        Value::Array(_) | Value::Object(_) => serde_json::to_string(value).is_ok_and(|s| s.len() <= MAX_VALUE_BYTES),
+        _ => true,
+    };
+    small.then_some(value)
+}
+
+impl Serialize for Change {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Change", 14)?;
+        s.serialize_field("id", &self.id)?;
+        s.serialize_field("rule", self.rule)?;
+        s.serialize_field("severity", &self.severity)?;
+        s.serialize_field("defaultSeverity", &self.default_severity)?;
+        s.serialize_field("entity", &EntityJson(&self.entity))?;
+        s.serialize_field("location", &self.location)?;
+        s.serialize_field("oldPointer", &self.old_pointer)?;
+        s.serialize_field("newPointer", &self.new_pointer)?;
+        if let Some(old) = fits(&self.old) {
+            s.serialize_field("old", old)?;
+        }
+        if let Some(new) = fits(&self.new) {
+            s.serialize_field("new", new)?;
+        }
+        s.serialize_field("message", &self.message)?;
+        if let Some(details) = &self.details {
+            s.serialize_field("details", details)?;
+        }
+        if let Some(note) = &self.note {
+            s.serialize_field("note", note)?;
+        }
+        if let Some(reason) = &self.reason {
+            s.serialize_field("reason", reason)?;
+        }
+        s.end()
+    }
+}
+
+struct EntityJson<'a>(&'a EntityRef);
+
+impl Serialize for EntityJson<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("Entity", 2)?;
+        s.serialize_field("kind", self.0.kind.as_str())?;
+        s.serialize_field("name", &self.0.name)?;
+        s.end()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    pub schema_version: u32,
+    pub summary: Summary,
+    pub changes: Vec<Change>,
+    pub suppressed: Vec<Change>,
+    /// The semver gate's outcome, when the report was made with versions (`--semver`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub semver: Option<crate::policy::semver::SemverCheck>,
+}
+
+impl Report {
+    /// The report as pretty JSON (two-space indent, trailing newline); identical bytes for
+    /// identical inputs, and no raw invisible or direction-changing character.
+    pub fn to_json(&self) -> String {
+        let text = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
+            // Serialising plain data into a String cannot fail; keep the output valid JSON anyway.
+            format!("{{\"error\": {}}}", serde_json::Value::String(e.to_string()))
+        });
+        // The same data, with hidden characters only as `\u` escapes in the bytes.
+        let mut text = crate::util::hidden::json_visible(&text).into_owned();
+        text.push('\n');
+        text
+    }
+}
+
+/// A stable 16-hex-digit fingerprint (FNV-1a, 64 bit) of the parts, separated so that
+/// ("ab","c") and ("a","bc") differ.
+pub fn fingerprint(parts: &[&str]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for byte in part.bytes().chain(std::iter::once(0x1f)) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// A one-line human summary of counts; says so explicitly when everything was suppressed.
+pub fn summary_text(verdict: Verdict, counts: &Counts, suppressed: usize, compared: &[&str]) -> String {
+    let compared_text = if compared.is_empty() { "nothing".to_string() } else { compared.join(", ") };
+    if counts.total() == 0 {
+        return match suppressed {
+            0 => format!("PASS: no changes in {compared_text}."),
+            n => format!(
+                "{}: all {n} change{} suppressed by ignore rules; nothing else changed in {compared_text}.",
+                verdict.as_str().to_ascii_uppercase(),
+                if n == 1 { " was" } else { "s were" }
+            ),
+        };
+    }
+    let parts: Vec<String> = Severity::DESCENDING.iter().map(|s| format!("{} {}", counts.get(*s), s.words())).collect();
+    let mut text = format!("{}: {} in {compared_text}", verdict.as_str().to_ascii_uppercase(), parts.join(", "));
+    if suppressed > 0 {
+        text.push_str(&format!("; {suppressed} more suppressed"));
+    }
+    text.push('.');
+    truncate(&text, 400)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprints_are_stable_and_separated() {
+        assert_eq!(fingerprint(&["tool.removed", "tools[a]"]), fingerprint(&["tool.removed", "tools[a]"]));
+        assert_ne!(fingerprint(&["ab", "c"]), fingerprint(&["a", "bc"]));
+        assert_eq!(fingerprint(&[]).len(), 16);
+    }
+
+    #[test]
+    fn summary_text_says_when_everything_was_suppressed() {
+        let none = Counts::default();
+        assert_eq!(summary_text(Verdict::Pass, &none, 0, &["tools"]), "PASS: no changes in tools.");
+        assert_eq!(
+            summary_text(Verdict::Pass, &none, 3, &["tools"]),
+            "PASS: all 3 changes were suppressed by ignore rules; nothing else changed in tools."
+        );
+        let mut counts = Counts::default();
+        counts.add(Severity::Breaking);
+        assert_eq!(
+            summary_text(Verdict::Fail, &counts, 1, &["tools", "prompts"]),
+            "FAIL: 1 breaking, 0 potentially breaking, 0 non-breaking, 0 documentation in tools, prompts; 1 more suppressed."
+        );
+    }
+}

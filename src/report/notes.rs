@@ -1,0 +1,44 @@
+//! Advisory notes (from the semantic pass) attached to changes by id. A note is text only: it
+//! never touches a severity, a count or the verdict, and an id that matches nothing is dropped.
+
+use crate::report::Report;
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// Longest note kept, in characters: notes are one line in every format.
+const MAX_NOTE_CHARS: usize = 300;
+
+/// Sets `note` on the changes (and suppressed changes) whose id has a note; returns how many
+/// were attached. Notes are flattened to one line and shortened.
+pub fn attach_notes(report: &mut Report, notes: &BTreeMap<String, String>) -> usize {
+    let mut attached = 0;
+    for change in report.changes.iter_mut().chain(report.suppressed.iter_mut()) {
+        if let Some(note) = notes.get(&change.id).map(|n| one_line(n)).filter(|n| !n.is_empty()) {
+            change.note = Some(note);
+            attached += 1;
+        }
+    }
+    attached
+}
+
+/// Reads notes given as a JSON object `{ "<change id>": "note", … }`; non-string values are
+/// skipped.
+pub fn notes_from_json(value: &Value) -> Result<BTreeMap<String, String>, String> {
+    let object = value.as_object().ok_or_else(|| "notes must be an object keyed by change id".to_string())?;
+    Ok(crate::util::collect::map_of(
+        object.iter().filter_map(|(id, note)| Some((id.clone(), note.as_str()?.to_string()))),
+    ))
+}
+
+fn one_line(note: &str) -> String {
+    let flat = note.split_whitespace().collect::<Vec<_>>().join(" ");
+    let short = match flat.char_indices().nth(MAX_NOTE_CHARS) {
+        Some((cut, _)) => format!("{}…", &flat[..cut]),
+        None => flat,
+    };
+    // Notes are prose for reviewers: hidden characters show as visible escapes.
+    crate::util::hidden::visible(&short).into_owned()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,735 @@
+//! Normalisation: turns a raw JSON Schema into one canonical tree so that equivalent spellings
+//! compare equal (real-snapshots §7a, jsonschema-keywords §4), while every node and keyword
+//! remembers where it came from in its input document (so findings point at the source, through
+//! `$ref` into the definition).
+
+use super::canon::{canonical_set, json_eq};
+use super::rewrite::{canonical_dialect, conjoin, respell, simplify};
+use super::sorted::SortedMap;
+use super::types::TypeSet;
+use crate::schema::keywords::{self, Kind, Shape};
+use crate::util::json::{child_pointer, index_pointer};
+use serde_json::{Map, Value};
+use std::borrow::Cow;
+use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+/// A node's keywords, and a keyword's named subschemas (`properties` and the like).
+pub type Keywords<'a> = SortedMap<'a, Kw<'a>>;
+pub type Schemas<'a> = SortedMap<'a, Node<'a>>;
+
+/// Schema nodes deeper than this are not analysed (real tool schemas are under 10 deep); the
+/// subtree is kept raw and compared with a stack-free equality, so a 10,000-deep schema built
+/// in code yields a finding instead of a stack overflow. Two JSON levels per node on average
+/// keep a fixture that exceeds it under serde_json's 128-level parse limit.
+pub const MAX_DEPTH: usize = 48;
+/// `$ref` expansions per schema. Inlining is what makes `$ref` ≡ inline copy; the bound stops
+/// a "billion laughs" chain of definitions that each reference the next one twice.
+pub const MAX_REF_EXPANSIONS: usize = 1_000;
+
+/// `$ref` expansions per diff, over every schema of every tool: inlining costs work in
+/// proportion to the paths that reach a definition, and a snapshot of 1,500 tools that each
+/// fan out to the expansion limit must still diff in seconds (issue 21 item 6). Only schemas
+/// that differ are expanded (equal subtrees stay lazy), so real diffs stay far below it. Past
+/// it, a `$ref` is compared by whether what it reaches changed (`ref.changed`).
+pub const MAX_REF_EXPANSIONS_PER_DIFF: usize = 20_000;
+
+/// Expansions left for a whole diff, shared by every normalisation in it (clones share it).
+#[derive(Clone)]
+pub struct Budget(Rc<Cell<usize>>);
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget(Rc::new(Cell::new(MAX_REF_EXPANSIONS_PER_DIFF)))
+    }
+}
+
+impl Budget {
+    /// Takes one expansion; `false` when none is left.
+    fn take(&self) -> bool {
+        let left = self.0.get();
+        self.0.set(left.saturating_sub(1));
+        left > 0
+    }
+}
+
+/// Why a `$ref` was left unexpanded when an expansion limit stopped it: the walk compares what
+/// it reaches instead.
+pub const TOO_MANY_REFERENCES: &str = "too many references to expand";
+
+/// The dialect of a schema without `$schema` (MCP since 2025-11-25), in canonical spelling.
+const DEFAULT_DIALECT: &str = "json-schema.org/draft/2020-12/schema";
+
+/// One schema node after normalisation.
+pub struct Node<'a> {
+    /// The node as written, for finding values.
+    pub raw: &'a Value,
+    /// JSON pointer of the node in its input document (`None` when the side has no pointer).
+    pub ptr: Option<String>,
+    pub body: Body<'a>,
+}
+
+pub enum Body<'a> {
+    /// `false` or `{"not": {}}`: accepts nothing.
+    Never,
+    /// Keyword → value; `true` is the empty map.
+    Keywords(Keywords<'a>),
+    /// Not a schema (a number, string, array or null where a schema belongs): compared raw.
+    Raw,
+    /// Beyond [`MAX_DEPTH`]: compared raw.
+    TooDeep,
+    /// Not normalised yet: a subtree found equal on both sides before normalisation, with every
+    /// `$ref` it reaches equal too ([`equal_subtrees`]), so it usually needs no work at all;
+    /// [`force`] normalises it when it meets something it is not equal to. A subtree that holds
+    /// `$ref`s keeps what forcing needs to expand them as the eager pass would have.
+    Lazy(Option<Box<Deferred<'a>>>),
+}
+
+/// Where a lazy subtree that holds `$ref`s sits in its normalisation: forcing it from here
+/// gives the tree eager normalisation would have built (same document, `$ref` chain, depth, and
+/// the same expansion budget, so deferring never buys more expansions than the limit).
+pub struct Deferred<'a> {
+    document: Rc<Document<'a>>,
+    expanding: Vec<&'a str>,
+    via: Option<Rc<str>>,
+    depth: usize,
+}
+
+/// The document a schema's `$ref`s resolve in, and its `$ref` expansion budget.
+struct Document<'a> {
+    root: &'a Value,
+    /// The root's pointer in its input (`None` when the side has no pointer).
+    base: Option<String>,
+    expansions: Cell<usize>,
+    /// The diff's expansions, shared with every other document.
+    budget: Budget,
+}
+
+pub struct Kw<'a> {
+    pub value: KwValue<'a>,
+    /// Pointer of the keyword when it is not `<node pointer>/<keyword>` (reached through
+    /// `$ref`, or a spelling rewritten by normalisation).
+    pub at: Option<String>,
+    /// The `$ref` through which the keyword was reached, if any.
+    pub via: Option<Rc<str>>,
+}
+
+pub enum KwValue<'a> {
+    Schema(Node<'a>),
+    List(Vec<Node<'a>>),
+    Map(Schemas<'a>),
+    /// A plain value: borrowed from the input unless normalisation rewrote it.
+    Value(Cow<'a, Value>),
+    /// A `$ref` that was not expanded: recursive, remote, missing, or over the expansion limit.
+    Ref {
+        target: String,
+        reason: &'static str,
+    },
+}
+
+impl<'a> Node<'a> {
+    pub fn keywords(&self) -> Option<&Keywords<'a>> {
+        match &self.body {
+            Body::Keywords(k) => Some(k),
+            _ => None,
+        }
+    }
+
+    pub fn kw(&self, name: &str) -> Option<&Kw<'a>> {
+        self.keywords()?.get(name)
+    }
+
+    /// Keyword `name` when its value is one schema (`not`, `items`, `additionalProperties`…).
+    pub fn kw_schema(&self, name: &str) -> Option<&Node<'a>> {
+        match &self.kw(name)?.value {
+            KwValue::Schema(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Keyword `name` when its value is a list of schemas (`allOf`, `anyOf`, `prefixItems`…).
+    pub fn kw_list(&self, name: &str) -> Option<&[Node<'a>]> {
+        match &self.kw(name)?.value {
+            KwValue::List(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// Keyword `name` when its value maps names to schemas (`properties`, `$defs`…).
+    pub fn kw_map(&self, name: &str) -> Option<&Schemas<'a>> {
+        match &self.kw(name)?.value {
+            KwValue::Map(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Where keyword `name` is (or would be) in the input.
+    pub fn kw_pointer(&self, name: &str) -> Option<String> {
+        match self.kw(name).and_then(|k| k.at.clone()) {
+            Some(at) => Some(at),
+            None => self.ptr.as_deref().map(|p| child_pointer(p, name)),
+        }
+    }
+
+    pub fn is_true(&self) -> bool {
+        matches!(&self.body, Body::Keywords(k) if k.is_empty())
+    }
+}
+
+impl Kw<'_> {
+    pub fn value(&self) -> Option<&Value> {
+        match &self.value {
+            KwValue::Value(v) => Some(v.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+/// Subtrees equal on both sides whose `$ref`s reach only definitions equal on both sides, by
+/// address: normalisation leaves them lazy, and a pair of twins is known equal without
+/// comparing them again.
+#[derive(Default)]
+pub struct Twins {
+    old_to_new: BTreeMap<usize, usize>,
+    new: BTreeSet<usize>,
+    /// The lazy subtrees (either side) that hold a `$ref`.
+    holding_refs: BTreeSet<usize>,
+}
+
+fn address(value: &Value) -> usize {
+    value as *const Value as usize
+}
+
+impl Twins {
+    /// `None` if `value` is not to be left lazy, else whether it holds a `$ref`.
+    fn lazy(&self, value: &Value) -> Option<bool> {
+        let at = address(value);
+        (self.old_to_new.contains_key(&at) || self.new.contains(&at)).then(|| self.holding_refs.contains(&at))
+    }
+
+    /// Whether `old` and `new` were found equal together (so nothing below them can differ).
+    pub fn settled(&self, old: &Node, new: &Node) -> bool {
+        matches!((&old.body, &new.body), (Body::Lazy(_), Body::Lazy(_)))
+            && self.old_to_new.get(&address(old.raw)) == Some(&address(new.raw))
+    }
+}
+
+/// A normalised schema and the `$ref` targets (JSON pointers into it) that were inlined.
+pub struct Normalised<'a> {
+    pub tree: Node<'a>,
+    /// Targets whose content is part of `tree`: expanded, or recursive (expanded further up
+    /// the same chain). A definition none of them reaches is in no tree, so compared apart.
+    pub reached: BTreeSet<String>,
+}
+
+/// Normalises a whole schema; `base` is its pointer in the input document, `lazy` the
+/// subtrees to leave for later ([`equal_subtrees`]).
+pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins, budget: &Budget) -> Normalised<'a> {
+    let mut norm = Normaliser::new(root, base.map(str::to_string), lazy, budget.clone());
+    let mut node = norm.node(root, base.map(str::to_string), &None, 0);
+    let at = node.ptr.clone();
+    if let Body::Keywords(kws) = &mut node.body {
+        // Absent `$schema` means 2020-12, so adding the explicit default is no change.
+        let value = KwValue::Value(Cow::Owned(Value::String(DEFAULT_DIALECT.into())));
+        kws.insert_if_absent("$schema", Kw { value, at, via: None });
+    }
+    Normalised { tree: node, reached: norm.reached }
+}
+
+/// Normalises a subtree left lazy: from where it was deferred if it holds `$ref`s, else as its
+/// own document.
+pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
+    let none = Twins::default();
+    match &node.body {
+        Body::Lazy(Some(deferred)) => {
+            let Deferred { document, expanding, via, depth } = deferred.as_ref();
+            let mut norm = Normaliser {
+                lazy: &none,
+                doc: document.clone(),
+                expanding: expanding.clone(),
+                reached: BTreeSet::new(),
+            };
+            norm.node(node.raw, node.ptr.clone(), via, *depth)
+        }
+        // No `$ref` inside (a lazy subtree that holds one is deferred): no expansion to budget.
+        _ => Normaliser::new(node.raw, node.ptr.clone(), &none, Budget::default()).node(
+            node.raw,
+            node.ptr.clone(),
+            &None,
+            0,
+        ),
+    }
+}
+
+/// Keywords whose entries are subschemas worth skipping when equal on both sides.
+fn is_entry_map(name: &str) -> bool {
+    keywords::shape(name) == Shape::SchemaMap
+}
+
+/// Keywords holding one subschema, searched for such maps: not the conditional ones, which are
+/// compared as a group.
+fn is_single_schema(name: &str) -> bool {
+    keywords::lookup(name).is_some_and(|k| {
+        matches!(k.shape, Shape::Schema | Shape::SchemaOrList) && !matches!(name, "if" | "then" | "else")
+    })
+}
+
+/// The addresses (in both documents) of map entries that are equal on both sides and whose
+/// `$ref`s, followed through every definition they reach, resolve to equal definitions on both
+/// sides: they normalise alike, so cannot produce a finding, and normalisation leaves them lazy.
+/// Found by walking both raw schemas in parallel, only through non-composition keywords, so a
+/// lazy entry is usually compared with its lazy twin.
+pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
+    let mut lazy = Twins::default();
+    let mut targets = Targets::new(old, new);
+    let mut stack = vec![(old, new, 0usize)];
+    while let Some((a, b, depth)) = stack.pop() {
+        let (Value::Object(x), Value::Object(y)) = (a, b) else { continue };
+        if depth > MAX_DEPTH {
+            continue;
+        }
+        for (key, xv) in x {
+            let Some(yv) = y.get(key) else { continue };
+            if is_single_schema(key) {
+                stack.push((xv, yv, depth + 1));
+            }
+            if !is_entry_map(key) {
+                continue;
+            }
+            let (Value::Object(xs), Value::Object(ys)) = (xv, yv) else { continue };
+            for (name, xe) in xs {
+                let Some(ye) = ys.get(name) else { continue };
+                match json_eq(xe, ye).then(|| targets.settled(xe)).flatten() {
+                    Some(refs) => {
+                        lazy.old_to_new.insert(address(xe), address(ye));
+                        lazy.new.insert(address(ye));
+                        if refs {
+                            lazy.holding_refs.extend([address(xe), address(ye)]);
+                        }
+                    }
+                    None => stack.push((xe, ye, depth + 1)),
+                }
+            }
+        }
+    }
+    lazy
+}
+
+/// `$ref` targets visited per schema pair while looking for lazy entries. Each visit is cheap,
+/// and a target whose whole reach was found the same is not walked again, but a hostile schema
+/// (thousands of entries reaching a long chain that changes at its end) could otherwise cost
+/// entries × chain. Past it, entries are normalised eagerly, which the expansion limit bounds.
+pub const MAX_TARGET_VISITS: usize = 100_000;
+
+/// Whether a `$ref` to `target` reaches the same definitions, equal, in both documents (false
+/// past [`MAX_TARGET_VISITS`] or through a dynamic reference: not shown the same).
+pub fn same_reach(old: &Value, new: &Value, target: &str) -> bool {
+    let probe = serde_json::json!({ "$ref": target });
+    Targets::new(old, new).settled(&probe).is_some()
+}
+
+/// `$ref` targets as both documents resolve them, each looked up once.
+struct Targets<'v> {
+    old: &'v Value,
+    new: &'v Value,
+    /// Target → its entry in `facts`.
+    index: BTreeMap<&'v str, usize>,
+    facts: Vec<TargetFacts<'v>>,
+    /// `settled` calls so far, to mark the targets the current one has visited.
+    calls: usize,
+    visits_left: usize,
+}
+
+struct TargetFacts<'v> {
+    /// The `$ref`s inside the target if it is the same on both sides (both resolve to equal
+    /// values, or neither resolves), `None` if it differs.
+    refs: Option<Vec<&'v str>>,
+    /// Everything it reaches was found the same on both sides.
+    reach_same: bool,
+    /// The last `settled` call that visited it.
+    visited_in: usize,
+}
+
+impl<'v> Targets<'v> {
+    fn new(old: &'v Value, new: &'v Value) -> Targets<'v> {
+        Targets { old, new, index: BTreeMap::new(), facts: Vec::new(), calls: 0, visits_left: MAX_TARGET_VISITS }
+    }
+
+    /// For a subtree equal on both sides: whether every `$ref` it reaches, directly or through
+    /// the definitions it reaches, is the same on both sides (`None` if not, if it holds a
+    /// dynamic reference, or past [`MAX_TARGET_VISITS`]), and if so whether it holds any `$ref`.
+    fn settled(&mut self, subtree: &'v Value) -> Option<bool> {
+        let mut pending = refs_in(subtree)?;
+        let holds_refs = !pending.is_empty();
+        self.calls += 1;
+        let mut visited = Vec::new();
+        while let Some(target) = pending.pop() {
+            let at = *self.index.entry(target).or_insert_with(|| {
+                let refs = match (resolve_ref(self.old, target), resolve_ref(self.new, target)) {
+                    (Some(a), Some(b)) if json_eq(a, b) => refs_in(a),
+                    (None, None) => Some(Vec::new()),
+                    _ => None,
+                };
+                self.facts.push(TargetFacts { refs, reach_same: false, visited_in: 0 });
+                self.facts.len() - 1
+            });
+            let facts = &mut self.facts[at];
+            if facts.reach_same || facts.visited_in == self.calls {
+                continue;
+            }
+            self.visits_left = self.visits_left.checked_sub(1)?;
+            facts.visited_in = self.calls;
+            pending.extend(facts.refs.as_deref()?);
+            visited.push(at);
+        }
+        for at in visited {
+            self.facts[at].reach_same = true;
+        }
+        Some(holds_refs)
+    }
+}
+
+/// The `$ref` strings in a raw subtree, or `None` if it holds a dynamic reference (resolved by
+/// scope, so never assumed alike).
+fn refs_in(value: &Value) -> Option<Vec<&str>> {
+    let mut refs = Vec::new();
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => {
+                if map.contains_key("$dynamicRef") || map.contains_key("$recursiveRef") {
+                    return None;
+                }
+                if let Some(Value::String(target)) = map.get("$ref") {
+                    refs.push(target.as_str());
+                }
+                stack.extend(map.values());
+            }
+            _ => {}
+        }
+    }
+    Some(refs)
+}
+
+/// What a `$ref` points at in `root`, resolved as [`Normaliser::expand_ref`] resolves it.
+fn resolve_ref<'v>(root: &'v Value, target: &str) -> Option<&'v Value> {
+    crate::util::json::resolve(root, &locate(root, target)?)
+}
+
+/// The JSON pointer (from `root`) that a local `$ref` reaches: a pointer fragment (`#/…`) as
+/// written; a plain-name fragment (`#name`) through the subschema that declares it (`$anchor`,
+/// `$dynamicAnchor`, or a draft-06/07 `$id` / draft-04 `id` of `#name`); a URI through the
+/// subschema whose `$id` (or `id`) is exactly that URI, then its own pointer fragment. `None`
+/// for anything that needs a base URI resolved or a document fetched.
+pub(super) fn locate(root: &Value, target: &str) -> Option<String> {
+    let (uri, fragment) = target.split_once('#').unwrap_or((target, ""));
+    if uri.is_empty() && (fragment.is_empty() || fragment.starts_with('/')) {
+        return Some(fragment.to_string());
+    }
+    let declares = |map: &Map<String, Value>| -> bool {
+        let text = |key: &str| map.get(key).and_then(Value::as_str);
+        if uri.is_empty() {
+            let hash_name = |key: &str| text(key).and_then(|id| id.strip_prefix('#')) == Some(fragment);
+            text("$anchor") == Some(fragment)
+                || text("$dynamicAnchor") == Some(fragment)
+                || hash_name("$id")
+                || hash_name("id")
+        } else {
+            ["$id", "id"].iter().any(|key| text(key).map(|id| id.trim_end_matches('#')) == Some(uri))
+        }
+    };
+    // Depth-first in document order, so the first declaration wins on both sides alike.
+    let mut stack: Vec<(&Value, String, usize)> = vec![(root, String::new(), 0)];
+    while let Some((value, pointer, levels)) = stack.pop() {
+        if levels > 2 * MAX_DEPTH {
+            continue;
+        }
+        match value {
+            Value::Object(map) => {
+                if declares(map) {
+                    return match (uri.is_empty(), fragment) {
+                        (true, _) | (false, "") => Some(pointer),
+                        (false, f) if f.starts_with('/') => Some(pointer + f),
+                        _ => None,
+                    };
+                }
+                for (key, child) in map.iter().rev() {
+                    if keywords::shape(key) != Shape::Data && (child.is_object() || child.is_array()) {
+                        stack.push((child, child_pointer(&pointer, key), levels + 1));
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate().rev() {
+                    stack.push((item, index_pointer(&pointer, i), levels + 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+struct Normaliser<'a, 'l> {
+    lazy: &'l Twins,
+    doc: Rc<Document<'a>>,
+    /// `$ref` targets being expanded (the current chain): a repeat is a cycle.
+    expanding: Vec<&'a str>,
+    /// Pointers of the `$ref` targets whose content entered the tree.
+    reached: BTreeSet<String>,
+}
+
+impl<'a, 'l> Normaliser<'a, 'l> {
+    /// A normaliser for the document `root`, whose pointer in its input is `base`. The root
+    /// counts as being expanded, so a `$ref` to `#` is a cycle.
+    fn new(root: &'a Value, base: Option<String>, lazy: &'l Twins, budget: Budget) -> Normaliser<'a, 'l> {
+        let doc = Rc::new(Document { root, base, expansions: Cell::new(0), budget });
+        Normaliser { lazy, doc, expanding: vec!["#"], reached: BTreeSet::new() }
+    }
+
+    fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {
+        if depth > MAX_DEPTH {
+            self.reach_unexpanded(raw);
+            return Node { raw, ptr, body: Body::TooDeep };
+        }
+        let lazy = self.lazy.lazy(raw);
+        let body = match raw {
+            _ if lazy.is_some() => Body::Lazy((lazy == Some(true)).then(|| {
+                let (document, expanding) = (self.doc.clone(), self.expanding.clone());
+                Box::new(Deferred { document, expanding, via: via.clone(), depth })
+            })),
+            Value::Bool(true) => Body::Keywords(Keywords::new()),
+            Value::Bool(false) => Body::Never,
+            Value::Object(map) => return self.object(raw, map, ptr, via, depth),
+            _ => Body::Raw,
+        };
+        Node { raw, ptr, body }
+    }
+
+    fn object(
+        &mut self,
+        raw: &'a Value,
+        map: &'a Map<String, Value>,
+        ptr: Option<String>,
+        via: &Option<Rc<str>>,
+        depth: usize,
+    ) -> Node<'a> {
+        let mut kws = Keywords::with_capacity(map.len());
+        let mut dependencies = None;
+        for (key, value) in map {
+            let name = key.as_str();
+            let kind = keywords::lookup(name).map(|k| k.kind);
+            if kind == Some(Kind::Container) || (name == "$ref" && value.is_string()) {
+                continue;
+            }
+            let child = |token: &str| ptr.as_deref().map(|p| child_pointer(p, token));
+            let kw_value = match (keywords::shape(name), value) {
+                (Shape::SchemaOrList, Value::Object(_) | Value::Bool(_)) | (Shape::Schema, _) => {
+                    KwValue::Schema(self.node(value, child(name), via, depth + 1))
+                }
+                (Shape::SchemaOrList | Shape::SchemaList, Value::Array(items)) => {
+                    KwValue::List(self.list(items, child(name), via, depth))
+                }
+                (Shape::SchemaMap, Value::Object(entries)) => KwValue::Map(self.map(entries, child(name), via, depth)),
+                (Shape::Dependencies, Value::Object(entries)) => {
+                    dependencies = Some((entries, child(name)));
+                    continue;
+                }
+                _ => match (name, value) {
+                    ("type", _) => match TypeSet::of_type_value(value) {
+                        Some(types) => KwValue::Value(Cow::Borrowed(types.to_value())),
+                        None => KwValue::Value(Cow::Borrowed(value)),
+                    },
+                    ("enum" | "required", Value::Array(items)) => {
+                        KwValue::Value(Cow::Owned(Value::Array(canonical_set(items))))
+                    }
+                    ("$schema", Value::String(uri)) => {
+                        KwValue::Value(Cow::Owned(Value::String(canonical_dialect(uri))))
+                    }
+                    _ => KwValue::Value(Cow::Borrowed(value)),
+                },
+            };
+            kws.insert(name, Kw { value: kw_value, at: None, via: via.clone() });
+        }
+        // After the 2019-09 keywords, which it merges into.
+        if let Some((entries, at)) = dependencies {
+            self.split_dependencies(entries, at, via, depth, &mut kws);
+        }
+        respell(&mut kws, ptr.as_deref());
+        let mut node = Node { raw, ptr, body: Body::Keywords(kws) };
+        if let Some(Value::String(target)) = map.get("$ref") {
+            node = self.expand_ref(node, target, depth);
+        }
+        simplify(&mut node);
+        node
+    }
+
+    fn list(&mut self, items: &'a [Value], ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Vec<Node<'a>> {
+        let at = |i: usize| ptr.as_deref().map(|p| index_pointer(p, i));
+        // Composition logic (nullable and single-branch collapse, disjointness) reads inside
+        // branches, so a branch that reached a lazy definition through `$ref` is normalised.
+        let mut branch = |(i, item)| match self.node(item, at(i), via, depth + 1) {
+            node if matches!(node.body, Body::Lazy(_)) => force(&node),
+            node => node,
+        };
+        items.iter().enumerate().map(&mut branch).collect()
+    }
+
+    fn map(
+        &mut self,
+        entries: &'a Map<String, Value>,
+        ptr: Option<String>,
+        via: &Option<Rc<str>>,
+        depth: usize,
+    ) -> Schemas<'a> {
+        entries
+            .iter()
+            .map(|(k, v)| {
+                (Cow::Borrowed(k.as_str()), self.node(v, ptr.as_deref().map(|p| child_pointer(p, k)), via, depth + 1))
+            })
+            .collect()
+    }
+
+    /// Draft-07 `dependencies`: string arrays → `dependentRequired`, schemas →
+    /// `dependentSchemas`, merged into those keywords when the node has them too (both apply:
+    /// required names add up, two schemas for one name become their `allOf`).
+    fn split_dependencies(
+        &mut self,
+        entries: &'a Map<String, Value>,
+        ptr: Option<String>,
+        via: &Option<Rc<str>>,
+        depth: usize,
+        kws: &mut Keywords<'a>,
+    ) {
+        let mut required = match kws.remove("dependentRequired") {
+            Some(Kw { value: KwValue::Value(v), .. }) if v.is_object() => match v.into_owned() {
+                Value::Object(m) => m,
+                _ => Map::new(),
+            },
+            Some(other) => {
+                // Not a map: left as written, and the `dependencies` lists stay apart from it.
+                kws.insert("dependentRequired", other);
+                Map::new()
+            }
+            None => Map::new(),
+        };
+        let mut schemas = match kws.remove("dependentSchemas") {
+            Some(Kw { value: KwValue::Map(m), .. }) => m,
+            Some(other) => {
+                kws.insert("dependentSchemas", other);
+                Schemas::new()
+            }
+            None => Schemas::new(),
+        };
+        for (key, value) in entries {
+            let at = ptr.as_deref().map(|p| child_pointer(p, key));
+            match value {
+                Value::Array(names) => {
+                    let mut all = names.clone();
+                    if let Some(Value::Array(before)) = required.get(key) {
+                        all.extend(before.iter().cloned());
+                    }
+                    required.insert(key.clone(), Value::Array(canonical_set(&all)));
+                }
+                _ => {
+                    let node = self.node(value, at.clone(), via, depth + 1);
+                    let node = match schemas.remove(key.as_str()) {
+                        None => node,
+                        Some(before) => {
+                            let mut both = Keywords::new();
+                            let list = KwValue::List(vec![before, node]);
+                            both.insert("allOf", Kw { value: list, at: at.clone(), via: via.clone() });
+                            Node { raw: value, ptr: at, body: Body::Keywords(both) }
+                        }
+                    };
+                    schemas.insert(key.as_str(), node);
+                }
+            }
+        }
+        if !required.is_empty() && !kws.contains_key("dependentRequired") {
+            let kw =
+                Kw { value: KwValue::Value(Cow::Owned(Value::Object(required))), at: ptr.clone(), via: via.clone() };
+            kws.insert("dependentRequired", kw);
+        }
+        if !schemas.is_empty() && !kws.contains_key("dependentSchemas") {
+            let kw = Kw { value: KwValue::Map(schemas), at: ptr, via: via.clone() };
+            kws.insert("dependentSchemas", kw);
+        }
+    }
+
+    /// Marks every definition that an unexpanded subtree reaches, through any chain of local
+    /// `$ref`s, as reached: the finding that stopped expansion there (depth, expansion limit)
+    /// stands for its content, so it is no definition "that no `$ref` reaches". Each target is
+    /// followed once per normalisation.
+    fn reach_unexpanded(&mut self, raw: &'a Value) {
+        let root = self.doc.root;
+        let mut pending = vec![raw];
+        let mut values = Vec::new();
+        while let Some(subtree) = pending.pop() {
+            values.push(subtree);
+            while let Some(v) = values.pop() {
+                match v {
+                    Value::Array(items) => values.extend(items),
+                    Value::Object(map) => {
+                        if let Some(fragment) = map.get("$ref").and_then(Value::as_str).and_then(|t| locate(root, t)) {
+                            if !self.reached.contains(&fragment) {
+                                pending.extend(crate::util::json::resolve(root, &fragment));
+                                self.reached.insert(fragment);
+                            }
+                        }
+                        values.extend(map.values());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Inlines a local `$ref` (≡ the same subschema written inline) and conjoins its siblings.
+    fn expand_ref(&mut self, mut node: Node<'a>, target: &'a str, depth: usize) -> Node<'a> {
+        let unexpanded = |node: &mut Node<'a>, reason: &'static str| {
+            if let Body::Keywords(kws) = &mut node.body {
+                let value = KwValue::Ref { target: target.to_string(), reason };
+                kws.insert("$ref", Kw { value, at: None, via: None });
+            }
+        };
+        let Some(fragment) = locate(self.doc.root, target) else {
+            let reason = match target.split_once('#') {
+                Some(("", _)) => "its target does not exist",
+                _ => "not a local reference",
+            };
+            unexpanded(&mut node, reason);
+            return node;
+        };
+        let fragment = fragment.as_str();
+        let Some(value) = crate::util::json::resolve(self.doc.root, fragment) else {
+            unexpanded(&mut node, "its target does not exist");
+            return node;
+        };
+        if self.expanding.contains(&target) {
+            self.reached.insert(fragment.to_string());
+            unexpanded(&mut node, "recursive reference");
+            return node;
+        }
+        let expansions = &self.doc.expansions;
+        if expansions.get() >= MAX_REF_EXPANSIONS || !self.doc.budget.take() {
+            self.reached.insert(fragment.to_string());
+            self.reach_unexpanded(value);
+            unexpanded(&mut node, TOO_MANY_REFERENCES);
+            return node;
+        }
+        expansions.set(expansions.get() + 1);
+        self.reached.insert(fragment.to_string());
+        self.expanding.push(target);
+        let ptr = self.doc.base.as_ref().map(|b| [b.as_str(), fragment].concat());
+        let via: Option<Rc<str>> = Some(Rc::from(target));
+        let resolved = self.node(value, ptr, &via, depth + 1);
+        self.expanding.pop();
+        conjoin(resolved, node, target)
+    }
+}
+
+#[cfg(test)]
+mod tests;

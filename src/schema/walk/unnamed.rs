@@ -1,0 +1,142 @@
+//! What an object promised for the keys it did not name, and what a property added under that
+//! promise does to callers (DESIGN §5a): on OUTPUT a key added to an open object is an
+//! addition, to a closed one (`additionalProperties: false`) it upsets strict validators of
+//! the old contract, and outside an explicit catch-all schema it breaks the promise; on INPUT
+//! a key added narrower than an explicit catch-all refuses values a correct caller could
+//! already send. `unevaluatedProperties` counts as the catch-all when no composition or
+//! conditional beside it could evaluate the key.
+
+use crate::schema::normalise::normal::{Body, KwValue, Node};
+use crate::schema::normalise::subsume::contains;
+use crate::schema::rules::Fixed;
+use crate::schema::Side;
+
+/// The old object's rule for a key it did not name.
+enum Unnamed<'n, 'a> {
+    /// Any value (no catch-all).
+    Open,
+    /// No value (`additionalProperties: false`).
+    Closed,
+    /// Values of every one of these schemas.
+    Schemas(Vec<&'n Node<'a>>),
+}
+
+/// Keywords beside `unevaluatedProperties` that may evaluate a key it would otherwise see.
+const EVALUATING: &[&str] = &["allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "$ref", "not"];
+
+/// The rule for a property `name` added with schema `added` to the object `old` described,
+/// and, when the old promise for unnamed keys decides it, where that promise is written (the
+/// finding's old pointer: it is what the new key breaks).
+pub(super) fn added_property(side: Side, old: &Node, name: &str, added: &Node) -> (Fixed, Option<String>) {
+    let schemas = match promise(old, name) {
+        Unnamed::Open => return (Fixed::PropertyAdded, None),
+        Unnamed::Closed if side == Side::Output => {
+            return (Fixed::PropertyAddedToClosed, old.kw_pointer("additionalProperties"))
+        }
+        Unnamed::Closed => return (Fixed::PropertyAdded, None),
+        Unnamed::Schemas(schemas) => schemas,
+    };
+    let rule = match side {
+        // Every value the new key may hold must be one the catch-all promised.
+        Side::Output if schemas.iter().all(|s| contains(s, added)) => Fixed::PropertyAdded,
+        Side::Output => Fixed::PropertyAddedOutsideCatchAll,
+        // Every value a caller could send under the catch-all must still be accepted (the
+        // catch-alls all apply, so accepting one of them in full is enough).
+        Side::Input if schemas.iter().any(|s| contains(added, s)) => Fixed::PropertyAdded,
+        Side::Input => Fixed::PropertyAddedNarrowingCatchAll,
+    };
+    let at = (rule != Fixed::PropertyAdded).then(|| schemas.first().and_then(|s| s.ptr.clone())).flatten();
+    (rule, at)
+}
+
+fn promise<'n, 'a>(old: &'n Node<'a>, name: &str) -> Unnamed<'n, 'a> {
+    let mut matching = Vec::new();
+    let mut certain = false;
+    if let Some(KwValue::Map(patterns)) = old.kw("patternProperties").map(|k| &k.value) {
+        for (pattern, schema) in patterns.iter() {
+            match pattern_matches(pattern, name) {
+                Some(false) => {}
+                found => {
+                    certain |= found == Some(true);
+                    matching.push(schema);
+                }
+            }
+        }
+    }
+    if certain {
+        return Unnamed::Schemas(matching);
+    }
+    let catch_all = match old.kw("additionalProperties").map(|k| &k.value) {
+        Some(KwValue::Schema(schema)) => Some(schema),
+        Some(_) => None,
+        None if EVALUATING.iter().all(|k| old.kw(k).is_none()) => match old.kw("unevaluatedProperties") {
+            Some(kw) => match &kw.value {
+                KwValue::Schema(schema) => Some(schema),
+                _ => None,
+            },
+            None => None,
+        },
+        None => None,
+    };
+    match catch_all {
+        Some(schema) if matches!(schema.body, Body::Never) && matching.is_empty() => Unnamed::Closed,
+        Some(schema) if !matches!(schema.body, Body::Never) && !schema.is_true() => {
+            matching.push(schema);
+            Unnamed::Schemas(matching)
+        }
+        _ if matching.is_empty() => Unnamed::Open,
+        // Patterns that may match, and nothing else said: judged against the patterns.
+        _ => Unnamed::Schemas(matching),
+    }
+}
+
+/// Whether a `patternProperties` regex (ECMA-262, unanchored) matches `key`, for the literal
+/// patterns schemas use (`^x-`, `_id$`, `^name$`, `.*`); `None` for anything else.
+fn pattern_matches(pattern: &str, key: &str) -> Option<bool> {
+    let (start, rest) = match pattern.strip_prefix('^') {
+        Some(rest) => (true, rest),
+        None => (false, pattern),
+    };
+    let (end, body) = match rest.strip_suffix('$') {
+        Some(body) if !body.ends_with('\\') => (true, body),
+        _ => (false, rest),
+    };
+    if body == ".*" || body.is_empty() && !(start && end) {
+        return Some(true);
+    }
+    let mut literal = String::new();
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(escaped) if escaped.is_ascii_punctuation() => literal.push(escaped),
+                _ => return None,
+            },
+            '.' | '[' | ']' | '(' | ')' | '*' | '+' | '?' | '{' | '}' | '|' | '^' | '$' => return None,
+            _ => literal.push(c),
+        }
+    }
+    Some(match (start, end) {
+        (true, true) => key == literal,
+        (true, false) => key.starts_with(&literal),
+        (false, true) => key.ends_with(&literal),
+        (false, false) => key.contains(&literal),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pattern_matches;
+
+    #[test]
+    fn literal_patterns_match_and_the_rest_is_unknown() {
+        assert_eq!(pattern_matches("^x-", "x-trace"), Some(true));
+        assert_eq!(pattern_matches("^x-", "trace-x-"), Some(false));
+        assert_eq!(pattern_matches("_id$", "user_id"), Some(true));
+        assert_eq!(pattern_matches("^name$", "names"), Some(false));
+        assert_eq!(pattern_matches("a\\.b", "xa.by"), Some(true));
+        assert_eq!(pattern_matches(".*", "anything"), Some(true));
+        assert_eq!(pattern_matches("^[a-z]+$", "abc"), None);
+        assert_eq!(pattern_matches("a\\d", "a1"), None);
+    }
+}

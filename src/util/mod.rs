@@ -1,0 +1,13 @@
+//! Size-driven helpers with no knowledge of MCP or of rules: the wasm arena, small collections,
+//! stable ordering, indexes, pairing, JSON pointers, globs and hidden characters.
+
+pub(crate) mod arena;
+pub(crate) mod collect;
+pub mod glob;
+pub mod hidden;
+pub(crate) mod index;
+pub mod json;
+pub(crate) mod order;
+pub mod pairing;
+#[cfg(test)]
+pub(crate) mod test_random;
