@@ -1,4 +1,5 @@
-//! The rule registry: every rule the engine can emit, declared once in `registry.rs`.
+//! The rule registry: every rule the engine can emit, declared once: the schema keyword
+//! families' rules in the family table (`families.rs`), every other rule in `registry.rs`.
 //!
 //! Docs (`docs/rules.md`), the CLI's `rules`/`explain`, config validation, the TypeScript
 //! `RuleId` union and the playground's rule list are all derived from [`RULES`]. Each entry's
@@ -6,11 +7,14 @@
 //! `include_str!`, so a rule without a fixture does not compile and every documented example
 //! is an executed test.
 
+mod families;
 pub mod finding;
 mod registry;
 pub mod severity;
 
-pub use registry::{RuleId, ALIASES, RULES};
+pub(crate) use families::family_text;
+pub use families::{Effect, Side};
+pub use registry::{effect_rule, Family, RuleId, ALIASES, RULES};
 
 use crate::rules::severity::Severity;
 
@@ -153,48 +157,132 @@ pub fn did_you_mean(unknown: &str) -> Option<&'static str> {
         .map(|(_, id)| id)
 }
 
-/// Declares [`RuleId`], [`RULES`] and the fixture links from one table.
+/// Declares [`RuleId`], [`RULES`], [`Family`] and [`effect_rule`] from the registry's entries
+/// (`registry.rs`) and the family table (`families.rs`), with each rule's fixture link.
 macro_rules! declare_rules {
-    ($(
-        $variant:ident = $id:literal {
-            severity: $severity:ident,
-            $(decider: $decider:ident,)?
-            summary: $summary:literal,
-            why: $why:literal,
-            advice: $advice:literal,
-            message: $message:literal $(,)?
-        }
-    )*) => {
+    // The registry's entries go through the family table first, which hands both back below.
+    (@expand
+        rules { $(
+            $variant:ident = $id:literal {
+                severity: $severity:ident,
+                $(decider: $decider:ident,)?
+                summary: $summary:literal,
+                why: $why:literal,
+                advice: $advice:literal,
+                message: $message:literal $(,)?
+            }
+        )* }
+        families { $(
+            $family:ident = $segment:literal {
+                subject: $subject:literal,
+                note: $note:tt,
+                rules: [ $(
+                    $family_variant:ident = $side:ident $effect:ident $({
+                        $(summary: $own_summary:literal,)?
+                        $(why: $own_why:literal,)?
+                        $(advice: $own_advice:literal,)?
+                    })?
+                ),* $(,)? ],
+                unmodelled: [ $($unmodelled_side:ident $unmodelled_effect:ident),* $(,)? ] $(,)?
+            }
+        )* }
+    ) => {
         /// Every rule the engine emits. The discriminant indexes [`RULES`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum RuleId { $($variant,)* }
+        pub enum RuleId { $($variant,)* $($($family_variant,)*)* }
 
         impl RuleId {
             /// All rules, in the order of [`RULES`].
-            pub const ALL: &'static [RuleId] = &[$(RuleId::$variant,)*];
+            pub const ALL: &'static [RuleId] = &[$(RuleId::$variant,)* $($(RuleId::$family_variant,)*)*];
         }
 
-        /// The registry, in declaration order (grouped by emitting module).
-        pub static RULES: &[$crate::rules::RuleMeta] = &[$(
-            $crate::rules::RuleMeta {
-                id: $id,
-                severity: $crate::rules::severity::Severity::$severity,
-                decider: declare_rules!(@decider $($decider)?),
-                summary: $summary,
-                why: $why,
-                advice: $advice,
-                message: $message,
-                #[cfg(not(target_arch = "wasm32"))]
-                example_old: include_str!(concat!(
-                    env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules/", $id, "/old.json")),
-                #[cfg(not(target_arch = "wasm32"))]
-                example_new: include_str!(concat!(
-                    env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules/", $id, "/new.json")),
-            },
-        )*];
+        /// The registry: the entries of `registry.rs` in declaration order (grouped by emitting
+        /// module), then the family table's rules in table order.
+        pub static RULES: &[$crate::rules::RuleMeta] = &[
+            $(
+                $crate::rules::RuleMeta {
+                    id: $id,
+                    severity: $crate::rules::severity::Severity::$severity,
+                    decider: $crate::rules::declare_rules!(@decider $($decider)?),
+                    summary: $summary,
+                    why: $why,
+                    advice: $advice,
+                    message: $message,
+                    #[cfg(not(target_arch = "wasm32"))]
+                    example_old: include_str!(concat!(
+                        env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules/", $id, "/old.json")),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    example_new: include_str!(concat!(
+                        env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules/", $id, "/new.json")),
+                },
+            )*
+            $($(
+                $crate::rules::RuleMeta {
+                    id: concat!("tool.", $crate::rules::family_text!(side $side), ".", $segment, ".",
+                        $crate::rules::family_text!(effect $effect)),
+                    severity: $crate::rules::family_text!(severity $side $effect),
+                    decider: $crate::rules::Decider::Fixed,
+                    summary: $crate::rules::declare_rules!(@own [$($($own_summary)?)?] concat!(
+                        "A value in a tool's ", $crate::rules::family_text!(side $side), "Schema accepts ",
+                        $crate::rules::family_text!(amount $effect), " instances through its ", $subject,
+                        $crate::rules::family_text!(note $note), ".")),
+                    why: $crate::rules::declare_rules!(@own [$($($own_why)?)?]
+                        $crate::rules::family_text!(why $side $effect)),
+                    advice: $crate::rules::declare_rules!(@own [$($($own_advice)?)?]
+                        $crate::rules::family_text!(advice $side $effect)),
+                    message: concat!("tool `{name}`: ", $crate::rules::family_text!(side $side), " `{subject}` ",
+                        $subject, " ", $crate::rules::family_text!(effect $effect), " from {old} to {new}{detail}"),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    example_old: include_str!(concat!(
+                        env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules/tool.",
+                        $crate::rules::family_text!(side $side), ".", $segment, ".",
+                        $crate::rules::family_text!(effect $effect), "/old.json")),
+                    #[cfg(not(target_arch = "wasm32"))]
+                    example_new: include_str!(concat!(
+                        env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules/tool.",
+                        $crate::rules::family_text!(side $side), ".", $segment, ".",
+                        $crate::rules::family_text!(effect $effect), "/new.json")),
+                },
+            )*)*
+        ];
+
+        /// A family of keywords whose change moves the accepted instance set: one per row of
+        /// the family table (`families.rs`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Family { $($family,)* }
+
+        impl Family {
+            /// Every family, in table order.
+            pub const ALL: &'static [Family] = &[$(Family::$family,)*];
+        }
+
+        /// The rule for a change of `family` with a known effect on the accepted set, on `side`.
+        /// One exhaustive match per family over (side, effect), with no wildcard: a row of the
+        /// family table that names neither a rule nor `unmodelled` for a cell does not compile.
+        pub fn effect_rule(side: $crate::rules::Side, family: Family, effect: $crate::rules::Effect) -> RuleId {
+            use $crate::rules::{Effect, Side};
+            match family {
+                $(Family::$family => match (side, effect) {
+                    $((Side::$side, Effect::$effect) => RuleId::$family_variant,)*
+                    $((Side::$unmodelled_side, Effect::$unmodelled_effect) =>
+                        $crate::rules::family_text!(unmodelled $unmodelled_side),)*
+                },)*
+            }
+        }
+
+        /// Each family rule with the (family, side, effect) cell it was declared for.
+        #[cfg(test)]
+        pub(crate) const FAMILY_RULES: &[(Family, $crate::rules::Side, $crate::rules::Effect, RuleId)] = &[
+            $($((Family::$family, $crate::rules::Side::$side, $crate::rules::Effect::$effect, RuleId::$family_variant),)*)*
+        ];
     };
     (@decider) => { $crate::rules::Decider::Fixed };
     (@decider $decider:ident) => { $crate::rules::Decider::$decider };
+    // A rule's own text when it gives one, else the family default.
+    (@own [$own:literal] $($default:tt)*) => { $own };
+    (@own [] $($default:tt)*) => { $($default)* };
+    // The registry's entry point: `registry.rs` invokes `declare_rules! { entries }`.
+    ($($registry:tt)*) => { $crate::rules::families::family_table! { $($registry)* } };
 }
 pub(crate) use declare_rules;
 

@@ -42,3 +42,42 @@ fn did_you_mean_finds_near_misses_only() {
     assert_eq!(did_you_mean("tool.removd"), Some("tool.removed"));
     assert_eq!(did_you_mean("completely.different.thing"), None);
 }
+
+#[test]
+fn family_rules_follow_variance_and_map_back_to_their_cell() {
+    use crate::rules::severity::Severity;
+    let cells = [
+        (Side::Input, Effect::Widened, Severity::NonBreaking),
+        (Side::Input, Effect::Narrowed, Severity::Breaking),
+        (Side::Input, Effect::Changed, Severity::Breaking),
+        (Side::Output, Effect::Widened, Severity::Breaking),
+        (Side::Output, Effect::Narrowed, Severity::NonBreaking),
+        (Side::Output, Effect::Changed, Severity::Breaking),
+    ];
+    for &(family, side, effect, rule) in registry::FAMILY_RULES {
+        assert_eq!(effect_rule(side, family, effect), rule, "{rule}");
+        let severity = cells.iter().find(|c| c.0 == side && c.1 == effect).map(|c| c.2);
+        assert_eq!(Some(rule.meta().severity), severity, "{rule}");
+        let id = rule.as_str();
+        assert!(id.starts_with(&format!("tool.{side}.")), "{id}");
+        assert!(id.ends_with(&format!(".{effect:?}").to_lowercase()), "{id}");
+        // No "its `pattern` (`pattern`)": a parenthesis does not repeat a keyword just named.
+        let summary = rule.meta().summary;
+        for quoted in summary.split('`').skip(1).step_by(2) {
+            let (named, repeated) = (format!("`{quoted}`"), format!("(`{quoted}`)"));
+            let first = summary.find(&named);
+            assert!(summary.find(&repeated).is_none_or(|at| Some(at + 1) == first), "{id}: {summary}");
+        }
+    }
+    // Every other cell of every family is reported as the side's unmodelled keyword.
+    for &family in Family::ALL {
+        for &(side, effect, _) in &cells {
+            let declared = registry::FAMILY_RULES.iter().any(|r| (r.0, r.1, r.2) == (family, side, effect));
+            let unmodelled = match side {
+                Side::Input => RuleId::ToolInputKeywordUnmodelled,
+                Side::Output => RuleId::ToolOutputKeywordUnmodelled,
+            };
+            assert_eq!(effect_rule(side, family, effect) == unmodelled, !declared, "{family:?} {side} {effect:?}");
+        }
+    }
+}

@@ -28,33 +28,9 @@ use rules::{fixed_rule, Fixed};
 use serde_json::Value;
 use walk::here::Here;
 
-/// Which side of the call a schema describes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// `inputSchema`: written by the caller (contravariant).
-    Input,
-    /// `outputSchema`: read by the caller (covariant).
-    Output,
-}
-
-/// A change's effect on the set of instances a schema node accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
-    Widened,
-    Narrowed,
-    /// Neither contains the other, or containment cannot be decided.
-    Changed,
-}
-
-impl Effect {
-    fn flip(self, flipped: bool) -> Effect {
-        match (self, flipped) {
-            (Effect::Widened, true) => Effect::Narrowed,
-            (Effect::Narrowed, true) => Effect::Widened,
-            (effect, _) => effect,
-        }
-    }
-}
+/// The side and the effect name a schema change's rule; they are declared with the family table
+/// in `src/rules/families.rs`, which turns (family, side, effect) into a rule id.
+pub use crate::rules::{Effect, Side};
 
 /// Compares two schemas and appends findings. `site` is the schema's own site
 /// (e.g. `tools[x].inputSchema`), whose pointers locate each schema in its input.
