@@ -4,6 +4,8 @@
 #   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)
 #   make bench   benchmarks that print figures, and the wasm size
 #   make fuzz    each fuzz target for FUZZ_SECONDS, or FUZZ_RUNS executions (nightly + cargo-fuzz)
+#   make new-rule RULE=<id> [FROM=<id>] [SEVERITY=<S>]   scaffold a rule (scripts/new-rule.mjs);
+#                 then make new-rule RULE=<id> SNAPSHOT=1 once its fixture pair reports it
 # Each target installs what it lacks (rust wasm target, the pinned wasm-bindgen CLI, npm
 # packages) and is quick when everything is already in place.
 
@@ -22,7 +24,7 @@ WASM_RELEASE := target/$(WASM_TARGET)/release/$(CRATE).wasm
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 JS_DEPS_STAMP := js/node_modules/.package-lock.json
 
-.PHONY: build build-www demo test test-suites setup-chrome test-action test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
+.PHONY: build build-www demo new-rule test test-suites setup-chrome test-action test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
 	setup setup-rust setup-wasm-bindgen
 
 # ---- setup: install only what is missing ----
@@ -134,6 +136,11 @@ bench: build
 wasm-size:
 	@raw=$$(wc -c < pkg/$(CRATE)_bg.wasm); gz=$$(gzip -9c pkg/$(CRATE)_bg.wasm | wc -c); \
 	  printf 'wasm module pkg/%s_bg.wasm: %d bytes raw, %d bytes by gzip -9 (budget 300 KB)\n' '$(CRATE)' $$raw $$gz
+
+# ---- new-rule: registry or family-table entry, fixture pair, then its report snapshot ----
+new-rule:
+	@test -n '$(RULE)' || { echo "usage: make new-rule RULE=<id> [FROM=<id>] [SEVERITY=<S>] [SNAPSHOT=1]" >&2; exit 2; }
+	$(NODE) scripts/new-rule.mjs '$(RULE)' $(if $(FROM),--from '$(FROM)') $(if $(SEVERITY),--severity '$(SEVERITY)') $(if $(SNAPSHOT),--snapshot)
 
 # ---- fuzz: one target at a time, one core each ----
 FUZZ_SECONDS ?= 60

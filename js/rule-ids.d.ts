@@ -1,4 +1,4 @@
-// Generated from src/rules/registry.rs by tests/generated.rs: do not edit.
+// Generated from the rule registry (src/rules/registry.rs and src/rules/families.rs) by tests/generated.rs: do not edit.
 // Run UPDATE_GENERATED=1 cargo test --test generated
 
 /** Every rule id the engine can report. */

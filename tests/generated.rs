@@ -10,7 +10,7 @@ use mcp_contract::rules::RuleMeta;
 use mcp_contract::RuleId;
 use std::fmt::Write;
 
-const HEADER: &str = "<!-- Generated from src/rules/registry.rs by tests/generated.rs: do not edit. \
+const HEADER: &str = "<!-- Generated from the rule registry (src/rules/registry.rs and src/rules/families.rs) by tests/generated.rs: do not edit. \
                       Run UPDATE_GENERATED=1 cargo test --test generated -->";
 
 fn sorted_rules() -> Vec<&'static RuleMeta> {
@@ -60,7 +60,7 @@ fn rules_markdown() -> String {
 
 fn rule_ids_typescript() -> String {
     let mut out = String::from(
-        "// Generated from src/rules/registry.rs by tests/generated.rs: do not edit.\n\
+        "// Generated from the rule registry (src/rules/registry.rs and src/rules/families.rs) by tests/generated.rs: do not edit.\n\
          // Run UPDATE_GENERATED=1 cargo test --test generated\n\n\
          /** Every rule id the engine can report. */\nexport type RuleId =\n",
     );
