@@ -257,16 +257,15 @@ macro_rules! declare_rules {
         }
 
         /// The rule for a change of `family` with a known effect on the accepted set, on `side`.
-        /// One exhaustive match per family over (side, effect), with no wildcard: a row of the
-        /// family table that names neither a rule nor `unmodelled` for a cell does not compile.
+        /// One exhaustive match over (family, side, effect) with no wildcard: a row of the family
+        /// table that names neither a rule nor `unmodelled` for a cell does not compile, and the
+        /// error names the cell.
         pub fn effect_rule(side: $crate::rules::Side, family: Family, effect: $crate::rules::Effect) -> RuleId {
             use $crate::rules::{Effect, Side};
-            match family {
-                $(Family::$family => match (side, effect) {
-                    $((Side::$side, Effect::$effect) => RuleId::$family_variant,)*
-                    $((Side::$unmodelled_side, Effect::$unmodelled_effect) =>
-                        $crate::rules::family_text!(unmodelled $unmodelled_side),)*
-                },)*
+            match (family, side, effect) {
+                $($((Family::$family, Side::$side, Effect::$effect) => RuleId::$family_variant,)*)*
+                $($((Family::$family, Side::$unmodelled_side, Effect::$unmodelled_effect) =>
+                    $crate::rules::family_text!(unmodelled $unmodelled_side),)*)*
             }
         }
 
