@@ -95,11 +95,13 @@ function addFamilyRule(id, side, segment, effect) {
   const text = read(FAMILIES);
   const cell = `${side} ${effect}`;
   const lines = text.split("\n");
-  const start = lines.findIndex((l) => new RegExp(`^ {4}\\w+ = "${segment}" \\{$`).test(l));
-  const end = lines.findIndex((l, i) => i > start && l === "    }");
-  if (start < 0 || end < 0) return false;
+  const start = lines.findIndex((l) => new RegExp(`^ +\\w+ = "${segment}" \\{$`).test(l));
+  if (start < 0) return false;
+  const indent = lines[start].match(/^ */)[0];
+  const end = lines.findIndex((l, i) => i > start && l === `${indent}}`);
   const row = lines.slice(start, end);
   const unmodelledAt = row.findIndex((l) => l.trimStart().startsWith("unmodelled: ["));
+  if (end < 0 || unmodelledAt < 0) fail(`cannot read the ${segment} row of ${FAMILIES}`);
   const unmodelled = row[unmodelledAt].match(/\[(.*)\]/)[1].split(",").map((c) => c.trim()).filter(Boolean);
   if (!unmodelled.includes(cell)) {
     fail(`the ${segment} family already has a rule for ${cell} (its row in ${FAMILIES} lists it under rules)`);
@@ -107,12 +109,13 @@ function addFamilyRule(id, side, segment, effect) {
   row[unmodelledAt] = row[unmodelledAt].replace(/\[.*\]/, `[${unmodelled.filter((c) => c !== cell).join(", ")}]`);
   // Keep the rules in cell order: before the first rule whose cell comes later, else last.
   const order = CELLS.indexOf(cell);
+  const ruleIndent = `${indent}        `;
   let at = row.findIndex((l) => {
-    const m = l.match(/^ {12}\w+ = (\w+ \w+)/);
+    const m = l.startsWith(ruleIndent) && !l.startsWith(`${ruleIndent} `) && l.match(/^ +\w+ = (\w+ \w+)/);
     return m && CELLS.indexOf(m[1]) > order;
   });
-  if (at < 0) at = row.findIndex((l) => l === "        ],");
-  row.splice(at, 0, `            ${variantOf(id)} = ${cell},`);
+  if (at < 0) at = row.findIndex((l) => l === `${indent}    ],`);
+  row.splice(at, 0, `${ruleIndent}${variantOf(id)} = ${cell},`);
   lines.splice(start, end - start, ...row);
   write(FAMILIES, lines.join("\n"));
   return true;
@@ -145,8 +148,9 @@ function scaffold({ id, from, severity }) {
   const family = id.match(/^tool\.(input|output)\.([a-zA-Z0-9]+)\.(widened|narrowed|changed)$/);
   const cap = (s) => s[0].toUpperCase() + s.slice(1);
   let declared;
-  if (family && addFamilyRule(id, cap(family[1]), family[2], cap(family[3]))) {
-    if (severity) fail("a family rule's severity follows from its side and effect; drop --severity");
+  const inFamily = family && new RegExp(`^ +\\w+ = "${family[2]}" \\{$`, "m").test(read(FAMILIES));
+  if (inFamily && severity) fail("a family rule's severity follows from its side and effect; drop --severity");
+  if (inFamily && addFamilyRule(id, cap(family[1]), family[2], cap(family[3]))) {
     declared = `${FAMILIES}: the ${family[2]} row now lists ${variantOf(id)} (texts from the row and its cell; add summary/why/advice after the cell to override)`;
     // A sibling of the same family, preferably on the same side, is the closest pair.
     from ??= nearest(id, ids.filter((r) => r.split(".")[2] === family[2]));
@@ -171,11 +175,11 @@ function scaffold({ id, from, severity }) {
       "next:",
       `  1. edit ${dir}/new.json (and old.json) until the pair reports ${id}, and nothing it should not;`,
       `     cargo test --test rules -- ${id}::fires shows what it reports`,
-      family ? "" : `  2. write the entry's texts, and the code that emits ${variantOf(id)} (cargo test --lib rules fails while a text says TODO)`,
+      family ? null : `  2. write the entry's texts, and the code that emits ${variantOf(id)} (cargo test --lib rules fails while a text says TODO)`,
       `  ${family ? 2 : 3}. node scripts/new-rule.mjs ${id} --snapshot   (or make new-rule RULE=${id} SNAPSHOT=1)`,
       "",
     ]
-      .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+      .filter((line) => line !== null)
       .join("\n"),
   );
 }
