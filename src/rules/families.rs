@@ -18,7 +18,8 @@
 //!
 //! Each row lists its rules, one per (side, effect) cell, and under `unmodelled` the cells that
 //! have no rule of their own (such a change is reported as `tool.<side>.keyword.unmodelled`,
-//! BREAKING). Together they must name all six cells: [`effect_rule`] is generated as one match
+//! BREAKING; the walk produces none of today's, so a rule for one also needs the comparison that
+//! decides that effect). Together they must name all six cells: [`effect_rule`] is generated as one match
 //! per family over (side, effect) with no wildcard, so a row that forgets a cell, or a family
 //! without a row, does not compile. To add a rule to a family, move its cell from `unmodelled`
 //! to `rules` and add its fixture pair (CONTRIBUTING.md, "Add a rule").
