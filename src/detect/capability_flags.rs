@@ -1,5 +1,5 @@
 //! The one table that judges each server capability and sub-capability on its own: what a
-//! client loses when the server stops declaring it (DESIGN §5a: a call that now fails is
+//! client loses when the server stops declaring it (a call that now fails is
 //! BREAKING; a notification that stops while calls keep working is POTENTIALLY_BREAKING), and
 //! the empty `experimental` object that declares nothing.
 

@@ -113,7 +113,7 @@ fn schema_field<'a>(fields: &'a serde_json::Map<String, Value>, name: &str) -> O
     fields.get(name).filter(|v| !v.is_null())
 }
 
-/// The display name hosts show: `title`, else `annotations.title` (mcp-model §3.2). Moving the
+/// The display name hosts show: `title`, else `annotations.title` (the MCP specification's display-name precedence). Moving the
 /// same text between the two is no change; otherwise the change is reported once, under the
 /// rule of the field that carries the new name (or carried the old one).
 fn display_name(

@@ -1,5 +1,6 @@
-//! Snapshot loading: every input shape of DESIGN.md §1 becomes one [`Snapshot`] whose entities
-//! remember their RFC 6901 pointer into the document as given, so findings can point back at it.
+//! Snapshot loading: every input shape (a full snapshot, a list result, an array of tools, a
+//! JSON-RPC response around one) becomes one [`Snapshot`] whose entities remember their RFC 6901
+//! pointer into the document as given, so findings can point back at it.
 //!
 //! Shapes: a full snapshot object (with or without the `format` marker), a bare list result
 //! (`{"tools": [...], "nextCursor": …}`), a bare array of tools, a JSON-RPC response envelope
@@ -96,7 +97,7 @@ pub const SERVER_FIELDS: &[&str] =
 
 /// Top-level fields that are known but never part of the contract: paging and caching hints,
 /// the snapshot's format marker, and `capture` (how the CLI took the snapshot: transport and
-/// handshake method), which DESIGN §1 says is never compared.
+/// handshake method), which is never compared.
 const VOLATILE_FIELDS: &[&str] = &["nextCursor", "ttlMs", "cacheScope", "resultType", "_meta", "format", "capture"];
 
 /// A loaded snapshot. Sections are `None` when the input does not carry them (not compared).

@@ -3,8 +3,8 @@
 //! expression that defines the pattern's meaning (`Glob::regex`). That expression uses a small
 //! fixed subset of regex syntax, which this module runs as a Thompson NFA over bytes, in time
 //! linear in the text. Linking globset's own matcher would pull its regex engine into the wasm
-//! module: about half of the module's 300 KB gzip budget. `tests/glob.rs` and the `glob_match`
-//! fuzz target check every answer against globset's matcher.
+//! module: about half of the module's 300 KB gzip budget. The tests in `glob/tests.rs` and the
+//! `glob_match` fuzz target check every answer against globset's matcher.
 
 use globset::GlobBuilder;
 

@@ -1,5 +1,5 @@
 //! Normalisation: turns a raw JSON Schema into one canonical tree so that equivalent spellings
-//! compare equal (real-snapshots §7a, jsonschema-keywords §4), while every node and keyword
+//! compare equal (the rewrites in `rewrite.rs`), while every node and keyword
 //! remembers where it came from in its input document (so findings point at the source, through
 //! `$ref` into the definition).
 

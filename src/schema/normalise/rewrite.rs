@@ -1,7 +1,6 @@
 //! Equivalence rewrites applied to each normalised node: older spellings into 2020-12,
 //! no-op keywords removed, `type` derived from `enum`, integer bounds made inclusive, and
-//! compositions that say the same as a plain node collapsed (real-snapshots §7a,
-//! jsonschema-keywords §4). Each rewritten keyword keeps a pointer to what was written.
+//! compositions that say the same as a plain node collapsed. Each rewritten keyword keeps a pointer to what was written.
 
 use super::canon::{bounded_clone, canonical_set, json_eq};
 use super::compose::disjoint_branches;

@@ -1,5 +1,5 @@
 //! What an object promised for the keys it did not name, and what a property added under that
-//! promise does to callers (DESIGN §5a): on OUTPUT a key added to an open object is an
+//! promise does to callers: on OUTPUT a key added to an open object is an
 //! addition, to a closed one (`additionalProperties: false`) it upsets strict validators of
 //! the old contract, and outside an explicit catch-all schema it breaks the promise; on INPUT
 //! a key added narrower than an explicit catch-all refuses values a correct caller could
