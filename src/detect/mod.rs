@@ -104,13 +104,15 @@ pub(crate) fn prose_change(
     new: Option<&Value>,
     findings: &mut Vec<Finding>,
 ) {
-    let text = |v: Option<&Value>| -> Option<String> {
+    // Borrowed: most descriptions compared are the same on both sides, and assess answers those
+    // at once.
+    fn text(v: Option<&Value>) -> Option<std::borrow::Cow<'_, str>> {
         match v? {
             Value::Null => None,
-            Value::String(s) => Some(s.clone()),
-            other => Some(other.to_string()),
+            Value::String(s) => Some(s.as_str().into()),
+            other => Some(other.to_string().into()),
         }
-    };
+    }
     let Some(assessment) = prose::assess(text(old).as_deref(), text(new).as_deref()) else {
         return;
     };
