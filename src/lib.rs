@@ -11,6 +11,10 @@
 //! assert_eq!(report.summary.verdict, mcp_contract::Verdict::Fail);
 //! ```
 
+// `cfg(sanitize)` tells the parse arena when it runs under AddressSanitizer (src/util/arena.rs);
+// only the fuzz build turns `fuzz-arena` on, with a nightly compiler, as cargo-fuzz needs anyway.
+#![cfg_attr(feature = "fuzz-arena", feature(cfg_sanitize))]
+
 mod detect;
 pub mod load;
 pub mod policy;

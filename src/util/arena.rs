@@ -5,7 +5,9 @@
 //! 10–16% of a diff, and dlmalloc's bookkeeping a good part of parsing. In the arena a parse
 //! allocates by bumping a pointer, frees nothing, and the documents are released all at once by
 //! rewinding the arena when the diff is done. Native builds keep the system allocator, and
-//! [`global`] is `None` there.
+//! [`global`] is `None` there, except with the `fuzz-arena` feature: the fuzz crate (`fuzz/`)
+//! turns it on so that libFuzzer runs this same code natively, as the global allocator, and
+//! under AddressSanitizer the arena tells ASan which of its bytes are live (see [`asan`]).
 //!
 //! Soundness rests on two rules, both enforced here: only allocations made inside
 //! [`Scope::build`] come from the arena, and what `build` returns (a [`Built`]) cannot leave the
@@ -43,20 +45,67 @@ pub struct ParseArena {
 
 // wasm32-unknown-unknown without the atomics feature runs one thread, so the `Cell`s are never
 // shared. A threaded build fails here, as it should: the arena would need per-thread state.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+// The native fuzz build (`fuzz-arena`) is single-threaded in the same sense: libFuzzer calls
+// the target on its main thread only, and its own helper threads (timeout, RSS limit) are C++
+// that allocates with malloc, never through Rust's global allocator. Nothing else may turn the
+// feature on (the test suites are multi-threaded).
+#[cfg(any(all(target_arch = "wasm32", not(target_feature = "atomics")), feature = "fuzz-arena"))]
 unsafe impl Sync for ParseArena {}
 
-/// The arena, where it is the global allocator (wasm).
-#[cfg(target_arch = "wasm32")]
+/// The arena, where it is the global allocator (wasm, and native fuzz builds).
+#[cfg(any(target_arch = "wasm32", feature = "fuzz-arena"))]
 #[global_allocator]
 static ALLOCATOR: ParseArena = ParseArena::new();
 
-/// The arena documents may be parsed into: the global allocator's in wasm, none natively.
+/// The arena documents may be parsed into: the global allocator's in wasm (and in native fuzz
+/// builds), none natively.
 pub fn global() -> Option<&'static ParseArena> {
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(any(target_arch = "wasm32", feature = "fuzz-arena"))]
     return Some(&ALLOCATOR);
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(any(target_arch = "wasm32", feature = "fuzz-arena")))]
     None
+}
+
+/// AddressSanitizer's view of arena memory. ASan sees each chunk as one live block from the
+/// system allocator, so by itself it would miss the errors the arena makes possible: reading a
+/// document after the rewind, or a block after it was freed or moved by `realloc`. In a fuzz
+/// build under ASan the arena marks its free bytes as poisoned (a new chunk, the whole arena at
+/// each rewind, a freed or moved block) and unpoisons exactly what it hands out; everywhere
+/// else these are no-ops, so wasm and ordinary native builds run the same code as before.
+#[cfg(feature = "fuzz-arena")]
+mod asan {
+    // `sanitize` is a nightly-only cfg, evaluated only inside this feature-gated module.
+    #[cfg(sanitize = "address")]
+    extern "C" {
+        fn __asan_poison_memory_region(address: *const u8, size: usize);
+        fn __asan_unpoison_memory_region(address: *const u8, size: usize);
+    }
+
+    /// Marks `size` bytes from `address` as not addressable.
+    #[allow(unused_variables)]
+    pub fn poison(address: usize, size: usize) {
+        // SAFETY: ASan's interface only updates its shadow memory for the range.
+        #[cfg(sanitize = "address")]
+        unsafe {
+            __asan_poison_memory_region(address as *const u8, size)
+        }
+    }
+
+    /// Marks `size` bytes from `address` as addressable again.
+    #[allow(unused_variables)]
+    pub fn unpoison(address: usize, size: usize) {
+        // SAFETY: as for `poison`.
+        #[cfg(sanitize = "address")]
+        unsafe {
+            __asan_unpoison_memory_region(address as *const u8, size)
+        }
+    }
+}
+
+#[cfg(not(feature = "fuzz-arena"))]
+mod asan {
+    pub fn poison(_address: usize, _size: usize) {}
+    pub fn unpoison(_address: usize, _size: usize) {}
 }
 
 impl Default for ParseArena {
@@ -97,6 +146,10 @@ impl ParseArena {
     /// Makes every chunk free again. Only [`ParseArena::scope`] calls it, when nothing built in
     /// its scope can still be reached.
     fn rewind(&self) {
+        for chunk in &self.chunks[..self.chunk_count.get()] {
+            let (start, end) = chunk.get();
+            asan::poison(start, end - start);
+        }
         self.current.set(0);
         let (start, end) = if self.chunk_count.get() > 0 { self.chunks[0].get() } else { (0, 0) };
         self.cursor.set(start);
@@ -124,6 +177,7 @@ impl ParseArena {
             if let Some(start) = start.filter(|&start| self.limit.get() != 0 && start <= self.limit.get()) {
                 if layout.size() <= self.limit.get() - start {
                     self.cursor.set(start + layout.size());
+                    asan::unpoison(start, layout.size());
                     return start as *mut u8;
                 }
             }
@@ -160,6 +214,7 @@ impl ParseArena {
             }
             return false;
         };
+        asan::poison(start as usize, size);
         self.chunks[count].set((start as usize, end));
         self.chunk_count.set(count + 1);
         self.current.set(count);
@@ -173,6 +228,7 @@ impl Drop for ParseArena {
     fn drop(&mut self) {
         for chunk in &self.chunks[..self.chunk_count.get()] {
             let (start, end) = chunk.get();
+            asan::unpoison(start, end - start);
             // SAFETY: each chunk came from `System.alloc` with this size and alignment.
             unsafe { System.dealloc(start as *mut u8, Layout::from_size_align_unchecked(end - start, CHUNK_ALIGN)) };
         }
@@ -203,7 +259,9 @@ unsafe impl GlobalAlloc for ParseArena {
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // Arena memory is released by the rewind, all at once.
-        if !self.owns(ptr as usize) {
+        if self.owns(ptr as usize) {
+            asan::poison(ptr as usize, layout.size());
+        } else {
             System.dealloc(ptr, layout);
         }
     }
@@ -220,12 +278,15 @@ unsafe impl GlobalAlloc for ParseArena {
             && new_size <= self.limit.get() - address
         {
             self.cursor.set(address + new_size);
+            asan::poison(address, layout.size());
+            asan::unpoison(address, new_size);
             return ptr;
         }
         let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
         let moved = self.alloc(new_layout);
         if !moved.is_null() {
             std::ptr::copy_nonoverlapping(ptr, moved, layout.size().min(new_size));
+            asan::poison(address, layout.size());
         }
         moved
     }
