@@ -44,6 +44,14 @@ fn did_you_mean_finds_near_misses_only() {
 }
 
 #[test]
+fn did_you_mean_suggests_nothing_for_texts_far_longer_than_any_rule_id() {
+    // Close enough by Jaro-Winkler (0.82) to suggest `tool.removed`, but no misspelling; past
+    // the length bound it is not even compared (its cost grows with the length).
+    assert_eq!(did_you_mean(&format!("tool.removed{}", "d".repeat(100))), None);
+    assert_eq!(did_you_mean(&"tool.removed ".repeat(20_000)), None);
+}
+
+#[test]
 fn family_rules_follow_variance_and_map_back_to_their_cell() {
     use crate::rules::severity::Severity;
     let cells = [
