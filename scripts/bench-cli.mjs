@@ -1,9 +1,9 @@
 // `make bench`: the CLI's wall time next to a bare `node -e 0`, as the median of N runs each
 // (default 15; BENCH_RUNS overrides), interleaved so that load from other processes hits every
 // side alike. Two pairs: a small one (a rule fixture) and a real one, github-mcp-server
-// v0.31.0 → v1.10.1 from tests/corpus (issue 19.4). For the real pair it also prints the
-// engine's in-process first and second diff (the first pays V8's compilation of the wasm
-// code), and the same pair timed against the PyPI peer `mcp-compat` when it can be installed
+// v0.31.0 → v1.10.1 from tests/corpus (issue 19.4). For the real pair it also prints, in
+// process, the engine's load and its first and second diff (the first pays V8's compilation of
+// the wasm code it runs), with the bin's V8 flags and with V8's defaults, and the same pair timed against the PyPI peer `mcp-compat` when it can be installed
 // into a virtual environment under target/ (or says why not). Prints figures only: the target
 // (≤ 1.5× the bare start) is for people to read, never a timed assertion.
 import { spawnSync } from "node:child_process";
@@ -80,20 +80,30 @@ console.log(
     : `peer mcp-compat (PyPI, tools arrays of the same pair): ${ms(compat)}; mcp-contract diff / mcp-compat ${(diff / compat).toFixed(2)}x`,
 );
 
-// In process: the first diff pays for compiling the code it runs; later ones do not.
-const probe = `
-const { engine } = await import(${JSON.stringify(join(root, "js", "lib", "engine.js"))});
+// In process: the first diff pays for compiling the code it runs; later ones do not. Timed as the
+// CLI runs it (with the V8 flags the bin sets, read from the bin so the two cannot drift apart)
+// and with V8's defaults, which the library leaves alone.
+const binFlags = readFileSync(cli, "utf8").match(/setFlagsFromString\("([^"]+)"\)/)?.[1];
+if (!binFlags) throw new Error(`no setFlagsFromString("...") call found in ${cli}`);
+const probe = (flags) => `
+${flags ? `(await import("node:v8")).setFlagsFromString(${JSON.stringify(flags)});` : ""}
 const { readFileSync } = await import("node:fs");
 const [a, b] = [${JSON.stringify(real.old)}, ${JSON.stringify(real.new)}].map((f) => readFileSync(f, "utf8"));
+const start = performance.now();
+const { engine } = await import(${JSON.stringify(join(root, "js", "lib", "engine.js"))});
+const load = performance.now() - start;
 const time = () => { const t = performance.now(); engine.diff(a, b, null); return performance.now() - t; };
-console.log(JSON.stringify([time(), time()]));`;
-const firsts = [];
-const seconds = [];
-for (let i = 0; i < Math.max(3, Math.floor(runs / 3)); i++) {
-  const out = spawnSync(node, ["--input-type=module", "-e", probe], { cwd: root, encoding: "utf8" });
-  if (out.status !== 0) throw new Error(`in-process probe failed: ${out.stderr}`);
-  const [first, second] = JSON.parse(out.stdout);
-  firsts.push(first);
-  seconds.push(second);
+console.log(JSON.stringify([load, time(), time()]));`;
+for (const [label, flags] of [[`as the CLI runs it (${binFlags})`, binFlags], ["with V8's defaults (the library)", null]]) {
+  const samples = [[], [], []];
+  for (let i = 0; i < Math.max(3, Math.floor(runs / 3)); i++) {
+    const out = spawnSync(node, ["--input-type=module", "-e", probe(flags)], { cwd: root, encoding: "utf8" });
+    if (out.status !== 0) throw new Error(`in-process probe failed: ${out.stderr}`);
+    JSON.parse(out.stdout).forEach((value, k) => samples[k].push(value));
+  }
+  const [load, first, second] = samples.map(median);
+  console.log(
+    `in process (real pair), ${label}: engine load ${ms(load)} (wasm compile, instantiate, glue), ` +
+      `first diff ${ms(first)}, second ${ms(second)} (median of ${samples[0].length} fresh processes)`,
+  );
 }
-console.log(`in process (real pair): first diff ${ms(median(firsts))}, second ${ms(median(seconds))} (median of ${firsts.length} fresh processes)`);
