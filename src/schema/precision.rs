@@ -304,7 +304,7 @@ mod tests {
     /// digits across magnitudes, with leading and trailing zeros, and malformed tokens.
     #[test]
     fn surely_exact_numbers_are_exact() {
-        let mut random = crate::test_random::Lcg(19);
+        let mut random = crate::util::test_random::Lcg(19);
         let mut answered = 0;
         for _ in 0..50_000 {
             let length = 1 + random.next(17);
