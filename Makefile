@@ -136,6 +136,7 @@ bench: build
 wasm-size:
 	@raw=$$(wc -c < pkg/$(CRATE)_bg.wasm); gz=$$(gzip -9c pkg/$(CRATE)_bg.wasm | wc -c); \
 	  printf 'wasm module pkg/%s_bg.wasm: %d bytes raw, %d bytes by gzip -9 (budget 300 KB)\n' '$(CRATE)' $$raw $$gz
+	@$(NODE) scripts/wasm-size.mjs
 
 # ---- new-rule: registry or family-table entry, fixture pair, then its report snapshot ----
 new-rule:
