@@ -60,7 +60,7 @@ async function wasmVersusNative() {
   }
   const { diff, render } = await import("../js/index.js");
   const { engine } = await import("../js/lib/engine.js");
-  const cliCall = (oldText, newText) => engine.diffRendered(oldText, newText, null, {}, [{ format: "json" }]);
+  const cliCall = (oldText, newText) => engine.diff(oldText, newText, null, { renders: [{ format: "json" }] });
   const { runner, cases } = JSON.parse(readFileSync(figuresPath, "utf8"));
   console.log(
     `${pad("input", 46)} ${"KB".padStart(7)} ${"changes".padStart(7)} ${"native ms".padStart(10)} ` +

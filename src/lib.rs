@@ -17,6 +17,7 @@
 
 mod detect;
 pub mod load;
+pub mod meta;
 pub mod policy;
 pub mod prose;
 pub mod render;

@@ -47,51 +47,31 @@ pub fn did_you_mean(id: &str) -> Option<String> {
     crate::rules::did_you_mean(id).map(str::to_string)
 }
 
-/// Diffs two snapshots; returns the report object of DESIGN.md §4.
+/// Diffs two snapshots: the one diff of the module. `options` (all optional): `failOn`,
+/// `warnOn` (threshold names), `notes` (`{[changeId]: string}`), `newPath`, `oldPath` (`oldPath`
+/// without `newPath`: annotations name the OLD file, at its lines), `expand` (every change on its
+/// own line in text and Markdown), `oldVersion` and `newVersion` (both: the semver gate decides
+/// the verdict), and `renders`.
+///
+/// Without `renders`: the report object of DESIGN.md §4. With `renders` (`[{ format, color?,
+/// jobSummary? }]`): `{ verdict, outputs: Uint8Array[] }`, an output per entry as UTF-8 bytes,
+/// all from one diff; `jobSummary: true` (format `markdown`) sizes the Markdown for a GitHub job
+/// summary. Bytes, because the CLI writes them to stdout or a file as they are: made a JS string,
+/// a report with any non-ASCII character (the engine's own quotes are) costs Node 20 about 1 ms
+/// per 150 KB to decode, then as much again to encode on its way out.
 #[wasm_bindgen]
-pub fn diff(old: JsValue, new: JsValue, config: JsValue) -> Result<JsValue, JsValue> {
-    let output = run(old, new, config, RunOptions { format: Format::Json, ..RunOptions::default() })?;
-    JSON::parse(&output.output)
-}
-
-/// Diffs and renders in one call: returns `{ output: string, verdict: "fail"|"warn"|"pass" }`.
-/// `options`: `{ format?: "text"|"json"|"markdown"|"sarif"|"github"|"junit", color?: boolean,
-/// failOn?: string, warnOn?: string, notes?: {[changeId]: string}, newPath?: string,
-/// oldPath?: string, expand?: boolean, oldVersion?: string, newVersion?: string }` (`oldPath`
-/// without `newPath`: annotations name the OLD file, at its lines; `expand`: every change on its
-/// own line in text and Markdown, instead of one line per run of alike changes; both versions:
-/// the semver gate decides the verdict).
-#[wasm_bindgen(js_name = diffFormatted)]
-pub fn diff_formatted(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let options = run_options(&options).map_err(to_js_error)?;
-    let output = run(old, new, config, options)?;
-    let result = Object::new();
-    Reflect::set(&result, &"output".into(), &output.output.into())?;
-    Reflect::set(&result, &"verdict".into(), &output.verdict.as_str().into())?;
-    Ok(result.into())
-}
-
-/// Diffs once and renders several formats: returns `{ verdict, outputs: Uint8Array[] }`, an
-/// output per entry of `renders` (`[{ format, color?, jobSummary? }]`) as UTF-8 bytes;
-/// `jobSummary: true` (format `markdown`) sizes the Markdown for a GitHub job summary. `options` as for
-/// `diffFormatted`, whose `format` and `color` it does not use. The CLI prints one format and
-/// may also write a report file and a job summary: one diff for all of them. Bytes, because the
-/// CLI writes them to stdout or a file as they are: made a JS string, a report with any
-/// non-ASCII character (the engine's own quotes are) costs Node 20 about 1 ms per 150 KB to
-/// decode, then as much again to encode on its way out.
-#[wasm_bindgen(js_name = diffRendered)]
-pub fn diff_rendered(
-    old: JsValue,
-    new: JsValue,
-    config: JsValue,
-    options: JsValue,
-    renders: JsValue,
-) -> Result<JsValue, JsValue> {
-    let options = run_options(&options).map_err(to_js_error)?;
-    let renders = render_list(&renders).map_err(to_js_error)?;
+pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let run = run_options(&options).map_err(to_js_error)?;
+    let renders = match option(&options, "renders") {
+        None => None,
+        Some(renders) => Some(render_list(&renders).map_err(to_js_error)?),
+    };
     let (old_text, new_text, config_text) = texts(&old, &new, &config)?;
-    let prepared = crate::prepare(&old_text, &new_text, config_text.as_deref(), &options)
+    let prepared = crate::prepare(&old_text, &new_text, config_text.as_deref(), &run)
         .map_err(|error| to_js_error(placed(error, [&old, &new, &config])))?;
+    let Some(renders) = renders else {
+        return JSON::parse(&prepared.render(Format::Json, false));
+    };
     let outputs = js_sys::Array::new();
     for request in renders {
         let text = if request.job_summary {
@@ -105,6 +85,50 @@ pub fn diff_rendered(
     Reflect::set(&result, &"outputs".into(), &outputs)?;
     Reflect::set(&result, &"verdict".into(), &prepared.report.summary.verdict.as_str().into())?;
     Ok(result.into())
+}
+
+/// The engine's vocabulary: `{ severities: [{ id, words, color }], thresholds, formats,
+/// snapshot: { format, serverFields, sections: [{ field, key, method, capability, words }] } }`
+/// (`src/meta.rs`), so that front ends spell none of it out again.
+#[wasm_bindgen]
+pub fn meta() -> Result<JsValue, JsValue> {
+    JSON::parse(&crate::meta::meta().to_string())
+}
+
+/// The changes of `report` (the object `diff` returns) whose severity the prose classifier
+/// decides: what the semantic pass asks a language model about. The same objects, in order.
+#[wasm_bindgen(js_name = proseChanges)]
+pub fn prose_changes(report: JsValue) -> js_sys::Array {
+    let Some(changes) = option(&report, "changes").and_then(|c| c.dyn_into::<js_sys::Array>().ok()) else {
+        return js_sys::Array::new();
+    };
+    changes
+        .iter()
+        .filter(|change| {
+            option(change, "rule")
+                .and_then(|rule| rule.as_string())
+                .is_some_and(|id| crate::rules::decided_by_prose(&id))
+        })
+        .collect()
+}
+
+/// A model's answer `raw` (`{[changeId]: note}`) cleaned for the changes asked about (`ids`, in
+/// that order): string notes only, each flattened to one line and shortened as a report carries
+/// it (`notes::flatten`); every other key and value is dropped.
+#[wasm_bindgen(js_name = cleanNotes)]
+pub fn clean_notes(raw: JsValue, ids: JsValue) -> Object {
+    let notes = Object::new();
+    let (Some(raw), Some(ids)) = (raw.dyn_ref::<Object>(), ids.dyn_ref::<js_sys::Array>()) else {
+        return notes;
+    };
+    for id in ids.iter().filter(|id| id.is_string() && Object::has_own(raw, id)) {
+        let Some(note) = Reflect::get(raw, &id).ok().and_then(|note| note.as_string()) else { continue };
+        let note = crate::report::notes::flatten(&note);
+        if !note.is_empty() {
+            let _ = Reflect::set(&notes, &id, &note.into());
+        }
+    }
+    notes
 }
 
 /// The semver gate over a report (object or JSON text) and two version strings: returns
@@ -145,12 +169,6 @@ pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue)
 #[wasm_bindgen(js_name = serverVersion)]
 pub fn server_version(snapshot_text: JsValue) -> Option<String> {
     crate::policy::semver::server_version(&text_of(&snapshot_text, Input::Old).ok()?)
-}
-
-fn run(old: JsValue, new: JsValue, config: JsValue, options: RunOptions) -> Result<crate::RunOutput, JsValue> {
-    let (old_text, new_text, config_text) = texts(&old, &new, &config)?;
-    crate::run(&old_text, &new_text, config_text.as_deref(), &options)
-        .map_err(|error| to_js_error(placed(error, [&old, &new, &config])))
 }
 
 /// An error positioned in text made from the caller's object, placed in that object instead:
@@ -301,11 +319,16 @@ fn too_deep(root: &JsValue) -> Option<String> {
     None
 }
 
-fn get_string(options: &JsValue, key: &str) -> Result<Option<String>, Error> {
-    let value = Reflect::get(options, &key.into()).unwrap_or(JsValue::UNDEFINED);
-    if value.is_undefined() || value.is_null() {
-        return Ok(None);
+/// `object[key]` unless it is missing, `undefined` or `null` (or `object` is not an object).
+fn option(object: &JsValue, key: &str) -> Option<JsValue> {
+    if !object.is_object() {
+        return None;
     }
+    Reflect::get(object, &key.into()).ok().filter(|value| !value.is_undefined() && !value.is_null())
+}
+
+fn get_string(options: &JsValue, key: &str) -> Result<Option<String>, Error> {
+    let Some(value) = option(options, key) else { return Ok(None) };
     value.as_string().map(Some).ok_or_else(|| {
         Error::unpositioned(Input::Options, format!("`{key}` must be a string"), "Check the options object")
     })
@@ -326,14 +349,14 @@ fn parse_format(name: &str) -> Result<Format, Error> {
     })
 }
 
-/// One entry of `renders` of `diffRendered`.
+/// One entry of `renders` of `diff`.
 struct RenderRequest {
     format: Format,
     color: bool,
     job_summary: bool,
 }
 
-/// `renders` of `diffRendered`: `[{ format, color?, jobSummary? }]`.
+/// `renders` of `diff`: `[{ format, color?, jobSummary? }]`.
 fn render_list(renders: &JsValue) -> Result<Vec<RenderRequest>, Error> {
     let hint = "Pass renders as [{ format: \"text\", color: false }, …]";
     let Some(list) = renders.dyn_ref::<js_sys::Array>() else {
@@ -365,10 +388,13 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
     if options.is_undefined() || options.is_null() {
         return Ok(run);
     }
-    if let Some(format) = get_string(options, "format")? {
-        run.format = parse_format(&format)?;
+    if option(options, "format").is_some() {
+        return Err(Error::unpositioned(
+            Input::Options,
+            "`format` belongs in an entry of `renders`",
+            "Pass renders: [{ format: \"markdown\" }] to render the report; without `renders`, diff returns the report object",
+        ));
     }
-    run.color = get_bool(options, "color");
     run.expand = get_bool(options, "expand");
     let threshold = |key: &str| -> Result<Option<Threshold>, Error> {
         match get_string(options, key)? {

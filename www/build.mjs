@@ -5,7 +5,7 @@ import { build } from "esbuild";
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import { loadEngine } from "./test/engine-node.mjs";
+import { loadEngine } from "./engine-node.mjs";
 
 const www = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(www);

@@ -32,8 +32,14 @@ export function version() {
  * (every change on its own line in text and Markdown, instead of one line per run of alike changes).
  */
 export function render(oldSnapshot, newSnapshot, config, options) {
-  return engine.diffFormatted(oldSnapshot, newSnapshot, config ?? null, options ?? {});
+  const { format, color, ...rest } = options ?? {};
+  const renders = [{ format: format ?? "text", color }];
+  const { verdict, outputs } = engine.diff(oldSnapshot, newSnapshot, config ?? null, { ...rest, renders });
+  return { output: utf8.decode(outputs[0]), verdict };
 }
+
+// As the wasm glue decodes strings: a leading U+FEFF is kept, not taken for a byte order mark.
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** The semver gate: the bump from `oldVersion` to `newVersion` against the report's most severe change. */
 export function semverCheck(report, oldVersion, newVersion) {

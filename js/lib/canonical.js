@@ -1,18 +1,11 @@
 // The canonical snapshot (what `mcp-contract snapshot` writes): a full snapshot object with a format marker, fields in a
 // fixed order, entities sorted by identity key and object keys sorted, pretty-printed, so that
 // a committed snapshot diffs cleanly in git and the same surface always gives the same bytes.
+// The model (marker, server fields, sections and their keys, in order) is the engine's
+// (`meta().snapshot`, src/meta.rs); this file only sorts and prints.
+import { engineMeta } from './catalogue.js';
 
-export const FORMAT_MARKER = 'mcp-contract/snapshot@1';
-
-/** Sections with the field holding their identity key. */
-export const SECTIONS = [
-  ['tools', 'name'],
-  ['resources', 'uri'],
-  ['resourceTemplates', 'uriTemplate'],
-  ['prompts', 'name'],
-];
-
-const SERVER_FIELDS = ['protocolVersion', 'supportedVersions', 'serverInfo', 'capabilities', 'instructions'];
+const { snapshot: MODEL } = engineMeta();
 const MAX_DEPTH = 256;
 
 /**
@@ -20,14 +13,14 @@ const MAX_DEPTH = 256;
  * fields and the section arrays. Absent parts stay absent (a missing section is "not compared").
  */
 export function canonicalSnapshot(parts) {
-  const out = { format: FORMAT_MARKER };
+  const out = { format: MODEL.format };
   if (parts.capture) out.capture = sortKeys(parts.capture, 0);
-  for (const field of SERVER_FIELDS) {
+  for (const field of MODEL.serverFields) {
     if (parts[field] !== undefined) out[field] = sortKeys(parts[field], 0);
   }
-  for (const [section, key] of SECTIONS) {
-    if (!Array.isArray(parts[section])) continue;
-    out[section] = parts[section].map((entity) => sortKeys(entity, 0)).sort((a, b) => compareKeys(a?.[key], b?.[key]));
+  for (const { field, key } of MODEL.sections) {
+    if (!Array.isArray(parts[field])) continue;
+    out[field] = parts[field].map((entity) => sortKeys(entity, 0)).sort((a, b) => compareKeys(a?.[key], b?.[key]));
   }
   return out;
 }

@@ -7,6 +7,7 @@ import { RpcError, RpcSession } from './rpc.js';
 import { GroupStdioTransport } from './stdio-transport.js';
 import { openHttpTransport } from './http-transport.js';
 import { canonicalSnapshot } from './canonical.js';
+import { engineMeta } from './catalogue.js';
 import { CliError, escapeControls, withStderr } from './errors.js';
 import { refuseUnsafe } from './capture-guard.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
@@ -21,12 +22,8 @@ const MAX_PAGES = 10000;
 const TEARDOWN_HURRIED_MS = 250;
 const CLIENT_INFO = { name: 'mcp-contract', version: createRequire(import.meta.url)('../package.json').version };
 
-const LISTS = [
-  { section: 'tools', method: 'tools/list', capability: 'tools' },
-  { section: 'resources', method: 'resources/list', capability: 'resources' },
-  { section: 'resourceTemplates', method: 'resources/templates/list', capability: 'resources' },
-  { section: 'prompts', method: 'prompts/list', capability: 'prompts' },
-];
+// The list calls, in the canonical snapshot's order: the engine's snapshot model (src/meta.rs).
+const LISTS = engineMeta().snapshot.sections.map(({ field, method, capability }) => ({ section: field, method, capability }));
 
 /**
  * Captures a snapshot. Options: `command` + `args` (stdio) or `url` + `headers` (an array of

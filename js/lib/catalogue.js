@@ -1,6 +1,8 @@
-//! The rule registry with every rule's example pair. The wasm engine's `rules()` leaves the
-//! examples out (they would take 9 KB of its gzip budget); they ship beside it in
-//! `rule-examples.json`, generated from the same registry (tests/generated.rs).
+//! What the engine knows that front ends show: the rule registry with every rule's example pair,
+//! and the engine's vocabulary (`meta()`: severities, thresholds, formats, the snapshot model).
+//! The wasm engine's `rules()` leaves the examples out (they would take 9 KB of its gzip
+//! budget); they ship beside it in `rule-examples.json`, generated from the same registry
+//! (tests/generated.rs).
 import { readFileSync } from "node:fs";
 import { engine } from "./engine.js";
 
@@ -13,4 +15,21 @@ export function ruleCatalogue() {
     catalogue = engine.rules().map((rule) => ({ ...rule, example: examples[rule.id] }));
   }
   return catalogue;
+}
+
+let meta;
+
+/**
+ * The engine's vocabulary, read once per process: `{ severities: [{ id, words, color }] (most
+ * severe first), thresholds, formats, snapshot: { format, serverFields, sections: [{ field, key,
+ * method, capability, words }] } }` (src/meta.rs). Frozen: every caller shares it.
+ */
+export function engineMeta() {
+  meta ??= deepFreeze(engine.meta());
+  return meta;
+}
+
+function deepFreeze(value) {
+  if (value !== null && typeof value === "object") for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
 }

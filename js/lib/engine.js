@@ -29,7 +29,7 @@ function makeGlueFactory() {
   // error at load; a wasm-bindgen upgrade that changes the glue fails here, in every test.
   if (/^(export|import)\b/m.test(body)) throw new Error(`unexpected import/export syntax in ${glueUrl.pathname}`);
   // eslint-disable-next-line no-new-func -- the glue is this package's own file, never input
-  return new Function(`${body}\nreturn { initSync, ${names.join(", ")}, memory: () => wasm };`);
+  return new Function(`${body}\nreturn { initSync, ${names.join(", ")}, exports: () => wasm };`);
 }
 
 /** A new instance of the engine with its own glue state and memory. */
@@ -70,12 +70,12 @@ const encoder = new TextEncoder();
 const utf8 = (value) => (typeof value === "string" ? encoder.encode(value) : value);
 
 // Every export of the glue, called through `call`; the ones that take documents get them as bytes.
-const exported = Object.keys(glue).filter((name) => !["initSync", "memory", "start"].includes(name));
+const exported = Object.keys(glue).filter((name) => !["initSync", "exports", "start"].includes(name));
 export const engine = Object.fromEntries(exported.map((name) => [name, (...args) => call(name, args)]));
-const documentsFirst = { diff: 3, diffFormatted: 3, diffRendered: 3, serverVersion: 1 };
+const documentsFirst = { diff: 3, serverVersion: 1 };
 for (const [name, count] of Object.entries(documentsFirst)) {
   engine[name] = (...args) => call(name, args.map((value, i) => (i < count ? utf8(value) : value)));
 }
 
-/** For tests only: the current instance's raw exports (to exhaust its memory on purpose). */
-export const instanceForTests = () => glue.memory();
+/** For tests only: the current instance's raw wasm exports (to exhaust its memory on purpose). */
+export const instanceForTests = () => glue.exports();

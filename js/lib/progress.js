@@ -2,10 +2,12 @@
 //! (starting, the handshake, each list call with its page count) and a last line "captured …
 //! in N s"; elsewhere (CI logs, with --verbose) one plain line per phase, no spinner and no
 //! control sequences. Events come from capture.js's `onProgress`.
+import { engineMeta } from "./catalogue.js";
 import { escapeControls as printable } from "./errors.js";
 
 const CLEAR_LINE = "\r\x1b[K";
-const LABELS = { tools: "tools", resources: "resources", resourceTemplates: "resource templates", prompts: "prompts" };
+// "resource templates": each section's words, as the engine's reports say them (src/meta.rs).
+const LABELS = Object.fromEntries(engineMeta().snapshot.sections.map(({ field, words }) => [field, words]));
 
 /**
  * An `onProgress(event)` for capture, writing to `stream`, or undefined when nothing is to be

@@ -2,13 +2,15 @@
 //! format to stdout or `--output`, the text summary on the terminal, the GitHub job summary, the
 //! semver gate and the semantic notes. Returns the exit code; the engine decides everything.
 import { engine } from "./engine.js";
+import { engineMeta } from "./catalogue.js";
 import { wantsColor } from "./color.js";
 import { CliError, UsageError } from "./errors.js";
 import { appendJobSummary, writeReport } from "./io.js";
 import { VERBOSITY_HELP, VERBOSITY_OPTIONS, verbosityOf } from "./verbosity.js";
 
-export const FORMATS = ["text", "json", "markdown", "sarif", "github", "junit"];
-export const THRESHOLDS = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION", "none"];
+// The engine's report formats, thresholds and severities (src/meta.rs).
+const { formats: FORMATS, thresholds: THRESHOLDS, severities: SEVERITIES } = engineMeta();
+export { FORMATS, THRESHOLDS };
 
 /** The options `diff` and `check` share (parseArgs shapes); `help` lines below describe them. */
 export const REPORT_OPTIONS = {
@@ -43,7 +45,7 @@ export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: 
   --semantic           advisory one-line notes on prose changes from a language model
                        (MCP_CONTRACT_SEMANTIC_URL, _MODEL, _API_KEY); never changes the verdict
   --semantic-cmd CMD   run CMD for --semantic instead (request JSON on stdin, notes JSON on stdout)
-${VERBOSITY_HELP}Severities: BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION.
+${VERBOSITY_HELP}Severities: ${SEVERITIES.map((severity) => severity.id).join(", ")}.
 With --format github, the verdict is the first annotation, then the most severe changes up to GitHub's
 10 errors, 10 warnings and 10 notices per step, then one notice counting the rest; with
 $GITHUB_STEP_SUMMARY set, the Markdown report (every change, up to 1 MB) is appended to the job summary.
@@ -135,10 +137,10 @@ function reportFile(spec) {
 /** The formats whose report shows the summary line, which ends with the semver gate's sentence. */
 const HUMAN_FORMATS = ["text", "markdown", "github"];
 
-/** `engine.diffRendered`; an invalid version for the semver gate is a UsageError. */
+/** `engine.diff` with `renders`; an invalid version for the semver gate is a UsageError. */
 function diffWithGate(oldText, newText, configText, base, renders) {
   try {
-    return engine.diffRendered(oldText, newText, configText, base, renders);
+    return engine.diff(oldText, newText, configText, { ...base, renders });
   } catch (error) {
     if (base.oldVersion === undefined || error?.name !== "McpContractError" || error.input !== "options") throw error;
     throw new UsageError(`--semver: ${error.detail}`);
@@ -149,7 +151,6 @@ function diffWithGate(oldText, newText, configText, base, renders) {
 async function notesFor(oldText, newText, configText, values, ctx, env) {
   const [{ semanticNotes }, { abortOnInterrupt }] = await Promise.all([import("./semantic.js"), import("./process-group.js")]);
   const report = engine.diff(oldText, newText, configText);
-  const proseRules = new Set(engine.rules().filter((rule) => rule.decidedBy === "prose").map((rule) => rule.id));
   // The command runs in its own process group, out of reach of the terminal's Ctrl-C: end it here.
   const interrupt = abortOnInterrupt();
   let result;
@@ -157,7 +158,6 @@ async function notesFor(oldText, newText, configText, values, ctx, env) {
     result = await semanticNotes(report, {
       command: values["semantic-cmd"],
       env,
-      proseRules: proseRules.size ? proseRules : undefined,
       signal: interrupt.signal,
     });
   } finally {

@@ -8,11 +8,12 @@
 // MCP_CONTRACT_SEMANTIC_MODEL, key from MCP_CONTRACT_SEMANTIC_API_KEY), or a local command
 // (`--semantic-cmd`) that reads the request JSON on stdin and prints `{"notes": {id: note}}`.
 import { spawn } from 'node:child_process';
+import { engine } from './engine.js';
 import { MARKER_VARIABLE, endGroup, endMarked, newMarker, unwatchGroup, watchGroup } from './process-group.js';
 import { makeRedactor } from './redact.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
-const MAX_NOTE_CHARS = 300;
+// The most text of each side sent to the model: a prompt's size, not a report's.
 const MAX_TEXT_CHARS = 4000;
 // Notes are a few hundred bytes each: an answer past this is refused, not read to the end.
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -23,11 +24,9 @@ const INSTRUCTIONS =
   'understand differently (e.g. "the new description no longer says the tool is read-only"). Do not ' +
   'judge severity. Answer with only a JSON object mapping each change id to its note.';
 
-/** The changes the pass asks about: prose changes (by the engine's rule list) with text. */
-export function proseChanges(report, proseRules) {
-  const isProse = (change) =>
-    proseRules ? proseRules.has(change.rule) : typeof change.old === 'string' || typeof change.new === 'string';
-  return (report.changes ?? []).filter(isProse).map((change) => ({
+/** The changes the pass asks about: those the engine says its prose classifier decided. */
+export function proseChanges(report) {
+  return engine.proseChanges(report).map((change) => ({
     id: change.id,
     rule: change.rule,
     entity: change.entity,
@@ -38,14 +37,13 @@ export function proseChanges(report, proseRules) {
 }
 
 /**
- * Runs the pass. Options: `proseRules` (a Set of rule ids decided by the prose classifier),
- * `command` (the --semantic-cmd string), `env` (default process.env), `timeoutMs`, `fetch`,
+ * Runs the pass. Options: `command` (the --semantic-cmd string), `env` (default process.env), `timeoutMs`, `fetch`,
  * `signal` (Ctrl-C: the command's process group is ended). Resolves to
  * `{ notes: { [changeId]: string }, warnings: string[], interrupted?: true }`; never rejects.
  */
 export async function semanticNotes(report, options = {}) {
   const { env = process.env, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
-  const changes = proseChanges(report, options.proseRules);
+  const changes = proseChanges(report);
   if (changes.length === 0) return { notes: {}, warnings: [] };
   const request = { instructions: INSTRUCTIONS, changes };
   try {
@@ -58,7 +56,8 @@ export async function semanticNotes(report, options = {}) {
         warnings: ['--semantic: no provider configured (set MCP_CONTRACT_SEMANTIC_URL and MCP_CONTRACT_SEMANTIC_MODEL, or pass --semantic-cmd); no notes added'],
       };
     }
-    return { notes: cleanNotes(raw, changes), warnings: [] };
+    // The engine keeps string notes for the ids asked about, each as one short line.
+    return { notes: engine.cleanNotes(raw, changes.map((change) => change.id)), warnings: [] };
   } catch (error) {
     if (options.signal?.aborted) return { notes: {}, warnings: [], interrupted: true };
     const message = makeRedactor([env.MCP_CONTRACT_SEMANTIC_API_KEY]).redact(error?.message ?? String(error));
@@ -203,18 +202,6 @@ function parseJsonObject(text) {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('the answer is not a JSON object');
   return value;
-}
-
-/** Keeps one-line string notes for the ids that were asked about; drops everything else. */
-function cleanNotes(raw, changes) {
-  const notes = {};
-  for (const { id } of changes) {
-    const note = Object.hasOwn(raw, id) ? raw[id] : undefined;
-    if (typeof note !== 'string') continue;
-    const line = note.split(/\s+/).filter(Boolean).join(' ');
-    if (line) notes[id] = line.length > MAX_NOTE_CHARS ? `${line.slice(0, MAX_NOTE_CHARS)}…` : line;
-  }
-  return notes;
 }
 
 function clip(value) {

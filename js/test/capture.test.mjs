@@ -5,16 +5,19 @@ import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { capture } from '../lib/capture.js';
-import { FORMAT_MARKER, SECTIONS, formatSnapshot } from '../lib/canonical.js';
+import { formatSnapshot } from '../lib/canonical.js';
+import { engineMeta } from '../lib/catalogue.js';
 import { CliError } from '../lib/errors.js';
 import { gone, httpServer, JS_DIR, runNode, scratchDir, server } from './helpers.mjs';
 
 const names = (list, key = 'name') => list.map((entity) => entity[key]);
 
 function assertCanonical(snapshot) {
-  assert.equal(snapshot.format, FORMAT_MARKER);
+  const model = engineMeta().snapshot;
+  assert.equal(snapshot.format, 'mcp-contract/snapshot@1');
+  assert.equal(snapshot.format, model.format);
   assert.deepEqual(Object.keys(snapshot).slice(0, 2), ['format', 'capture']);
-  for (const [section, key] of SECTIONS) {
+  for (const { field: section, key } of model.sections) {
     if (!snapshot[section]) continue;
     const keys = snapshot[section].map((entity) => entity[key]);
     assert.deepEqual(keys, [...keys].sort(), `${section} sorted by ${key}`);

@@ -31,6 +31,10 @@ impl SectionKind {
     pub const ALL: [SectionKind; 4] =
         [SectionKind::Tools, SectionKind::Prompts, SectionKind::Resources, SectionKind::ResourceTemplates];
 
+    /// The order of a canonical snapshot's sections (DESIGN §1) and of a capture's list calls.
+    pub const CANONICAL: [SectionKind; 4] =
+        [SectionKind::Tools, SectionKind::Resources, SectionKind::ResourceTemplates, SectionKind::Prompts];
+
     /// The field that holds the list in a snapshot or list result.
     pub fn field(self) -> &'static str {
         match self {

@@ -77,7 +77,8 @@ pub fn listing(group: &[&Change]) -> String {
     items.join(", ")
 }
 
-fn plural(kind: EntityKind) -> &'static str {
+/// The plural words for a kind of entity ("resource templates"), as reports and progress lines say it.
+pub fn plural(kind: EntityKind) -> &'static str {
     match kind {
         EntityKind::Server => "server changes",
         EntityKind::Tool => "tools",

@@ -11,10 +11,11 @@ mod sarif;
 mod text;
 
 pub use github::{github, MAX_PER_LEVEL as GITHUB_MAX_PER_LEVEL};
+pub use groups::plural;
 pub use junit::junit;
 pub use markdown::{job_summary, markdown, JOB_SUMMARY_MAX_CHARS, MAX_CHARS as MARKDOWN_MAX_CHARS};
 pub use sarif::sarif;
-pub use text::text;
+pub use text::{severity_color, text};
 
 use crate::policy::config::Threshold;
 use crate::rules::severity::Severity;

@@ -22,17 +22,21 @@ impl Style {
     }
 
     fn severity(&self, severity: Severity, text: &str) -> String {
-        let code = match severity {
-            Severity::Breaking => "1;31",
-            Severity::PotentiallyBreaking => "1;33",
-            Severity::NonBreaking => "1;32",
-            Severity::Documentation => "1;36",
-        };
-        self.paint(code, text)
+        self.paint(severity_color(severity), text)
     }
 
     fn dim(&self, text: &str) -> String {
         self.paint("2", text)
+    }
+}
+
+/// The SGR code a severity is painted with in the coloured text report (`explain` uses it too).
+pub fn severity_color(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Breaking => "1;31",
+        Severity::PotentiallyBreaking => "1;33",
+        Severity::NonBreaking => "1;32",
+        Severity::Documentation => "1;36",
     }
 }
 

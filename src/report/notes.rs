@@ -31,13 +31,19 @@ pub fn notes_from_json(value: &Value) -> Result<BTreeMap<String, String>, String
 }
 
 fn one_line(note: &str) -> String {
+    // Notes are prose for reviewers: hidden characters show as visible escapes.
+    crate::util::hidden::visible(&flatten(note)).into_owned()
+}
+
+/// A note flattened to one line and cut to [`MAX_NOTE_CHARS`] characters (then `…`), as a report
+/// carries it before hidden characters are escaped. Idempotent, so the semantic pass can clean
+/// a model's notes with it before they come back through [`attach_notes`].
+pub fn flatten(note: &str) -> String {
     let flat = note.split_whitespace().collect::<Vec<_>>().join(" ");
-    let short = match flat.char_indices().nth(MAX_NOTE_CHARS) {
+    match flat.char_indices().nth(MAX_NOTE_CHARS) {
         Some((cut, _)) => format!("{}…", &flat[..cut]),
         None => flat,
-    };
-    // Notes are prose for reviewers: hidden characters show as visible escapes.
-    crate::util::hidden::visible(&short).into_owned()
+    }
 }
 
 #[cfg(test)]

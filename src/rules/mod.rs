@@ -147,6 +147,12 @@ pub fn examples_json() -> String {
     serde_json::to_string(&examples).unwrap_or_default() + "\n"
 }
 
+/// Whether the prose classifier decides `id`'s severity (a rule id or retired alias): the
+/// changes the semantic pass asks a language model about.
+pub fn decided_by_prose(id: &str) -> bool {
+    RuleId::from_id(id).is_some_and(|rule| rule.meta().decider == Decider::Prose)
+}
+
 /// The closest rule ids to a misspelt one, for "did you mean" hints.
 pub fn did_you_mean(unknown: &str) -> Option<&'static str> {
     // A text more than twice as long as every rule id is no misspelling of one, and comparing

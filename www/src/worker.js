@@ -2,7 +2,7 @@
 //! inputs (diffing, locating every change in both texts, rendering report formats, formatting)
 //! run here, so the page stays responsive whatever is pasted. The page sends texts, this worker
 //! sends back plain data ready to display.
-import init, { diff, diffFormatted, rules, version } from "./mcp_contract.js";
+import init, { diff, meta, rules, version } from "./mcp_contract.js";
 import { locateAll } from "./locator.js";
 import { prettyJson } from "./pretty.js";
 import { save } from "./store.js";
@@ -10,6 +10,8 @@ import { visible } from "./visible.js";
 
 const ready = init();
 const VALUE_LIMIT = 240;
+// As the wasm glue decodes strings: a leading U+FEFF is kept, not taken for a byte order mark.
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const SAVE_DELAY_MS = 300;
 
 /**
@@ -118,7 +120,8 @@ function run() {
 function render({ format }) {
   const state = texts;
   try {
-    return { text: diffFormatted(state.old, state.new, configArg(state.config), { format }).output };
+    const { outputs } = diff(state.old, state.new, configArg(state.config), { renders: [{ format }] });
+    return { text: utf8.decode(outputs[0]) };
   } catch (error) {
     return { error: asInputError(error) };
   }

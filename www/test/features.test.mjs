@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SHARE_LIMIT, decodeState, encodeState } from "../src/share.js";
-import { loadEngine } from "./engine-node.mjs";
+import { loadEngine, rendered } from "../engine-node.mjs";
 import { dist, launchBrowser, repoRoot, serveDist } from "./harness.mjs";
 
 let server;
@@ -375,7 +375,7 @@ test("the report downloads in each of the CLI's formats, rendered by the engine"
     await page.selectOption("#report-format", format);
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download-report")]);
     const text = await readFile(await download.path(), "utf8");
-    const expected = engine.diffFormatted(pair.old, pair.new, configArg, { format }).output;
+    const expected = rendered(engine, pair.old, pair.new, configArg, format);
     assert.equal(text, expected, format);
     assert.match(download.suggestedFilename(), /^mcp-contract-report\.\w+$/);
   }

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { locate, locateAll, pointerTokens } from "../src/locator.js";
-import { loadEngine } from "./engine-node.mjs";
+import { loadEngine } from "../engine-node.mjs";
 import { dist } from "./harness.mjs";
 
 function valueAt(document, pointer) {

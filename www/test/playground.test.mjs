@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { encodeState, decodeState } from "../src/share.js";
-import { loadEngine } from "./engine-node.mjs";
+import { loadEngine, rendered } from "../engine-node.mjs";
 import { dist, launchBrowser, repoRoot, serveDist } from "./harness.mjs";
 
 let server;
@@ -407,7 +407,7 @@ test("copy as Markdown copies the engine's Markdown, or says the engine has none
   await page.click("#copy-markdown");
   let markdown = null;
   try {
-    markdown = engine.diffFormatted(example.old, example.new, null, { format: "markdown" }).output;
+    markdown = rendered(engine, example.old, example.new, null, "markdown");
   } catch {
     markdown = null;
   }

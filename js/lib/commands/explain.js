@@ -1,7 +1,7 @@
 //! `mcp-contract explain RULE`: one rule's summary, severity, why, advice and example pair, all
 //! from the engine's registry.
 import { engine } from "../engine.js";
-import { ruleCatalogue } from "../catalogue.js";
+import { engineMeta, ruleCatalogue } from "../catalogue.js";
 import { painter, wantsColor } from "../color.js";
 import { UsageError } from "../errors.js";
 
@@ -18,8 +18,9 @@ export const summary = "Explain a rule: what it detects, why it matters, what to
 export const usage = "explain RULE";
 export const options = {};
 
+/** The SGR code the text report paints `severity` with. */
 export function severityColor(severity) {
-  return { BREAKING: "1;31", POTENTIALLY_BREAKING: "1;33", NON_BREAKING: "1;32", DOCUMENTATION: "1;36" }[severity] ?? "0";
+  return engineMeta().severities.find((s) => s.id === severity)?.color ?? "0";
 }
 
 export function run(_values, positionals, ctx) {

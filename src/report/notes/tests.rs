@@ -49,3 +49,22 @@ fn notes_json_must_be_an_object() {
     let notes = notes_from_json(&serde_json::json!({"id1": "n", "id2": 3})).unwrap_or_default();
     assert_eq!(notes.len(), 1);
 }
+
+#[test]
+fn flatten_is_one_line_short_and_idempotent() {
+    let long = format!("a\n\tb  {}", "x".repeat(400));
+    let once = flatten(&long);
+    assert!(once.starts_with("a b x"));
+    assert_eq!(once.chars().count(), MAX_NOTE_CHARS + 1);
+    assert!(once.ends_with('…'));
+    assert_eq!(flatten(&once), once);
+    assert_eq!(flatten("  \n "), "");
+    // What the semantic pass cleans attaches as the raw note would.
+    let Ok(plain) = crate::diff_text(OLD, NEW, None) else { panic!("diff failed") };
+    let id = plain.changes[0].id.clone();
+    let raw = format!("{}\u{202e} end", "y ".repeat(149));
+    let (mut a, mut b) = (plain.clone(), plain);
+    attach_notes(&mut a, &BTreeMap::from([(id.clone(), raw.clone())]));
+    attach_notes(&mut b, &BTreeMap::from([(id, flatten(&raw))]));
+    assert_eq!(a.to_json(), b.to_json());
+}

@@ -1,5 +1,7 @@
 // Loads the same wasm engine the page uses (the copy in www/dist) into node, for the build
 // (examples from the rule registry) and for tests (the expected report for a pair).
+// `rendered(engine, old, new, config, format)` is the report in a CLI format as the page's
+// worker renders it: the engine's one `diff`, with `renders`.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -8,4 +10,8 @@ export async function loadEngine(dist) {
   const engine = await import(pathToFileURL(path.join(dist, "mcp_contract.js")).href);
   engine.initSync({ module: await readFile(path.join(dist, "mcp_contract_bg.wasm")) });
   return engine;
+}
+
+export function rendered(engine, oldText, newText, config, format) {
+  return new TextDecoder().decode(engine.diff(oldText, newText, config, { renders: [{ format }] }).outputs[0]);
 }
