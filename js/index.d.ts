@@ -1,11 +1,9 @@
-// Type declarations for the mcp-contract API. `RuleId` is generated from the engine's rule
-// registry (rule-ids.d.ts, refreshed by `UPDATE_GENERATED=1 cargo test --test generated`).
-import type { RuleId } from "./rule-ids.js";
+// Type declarations for the mcp-contract API. `RuleId`, `Severity` and `Format` are generated
+// from the engine's rule registry and vocabulary (rule-ids.d.ts, refreshed by
+// `UPDATE_GENERATED=1 cargo test --test generated`).
+import type { Format, RuleId, Severity } from "./rule-ids.js";
 
-export type { RuleId };
-
-/** The four classes, most severe first. */
-export type Severity = "BREAKING" | "POTENTIALLY_BREAKING" | "NON_BREAKING" | "DOCUMENTATION";
+export type { Format, RuleId, Severity };
 
 /** A CI threshold: the lowest severity that triggers it, or `"none"` (never). */
 export type Threshold = Severity | "none";
@@ -168,9 +166,6 @@ export function rules(): RuleInfo[];
 
 /** The engine's version. */
 export function version(): string;
-
-/** Report formats `render` produces (the CLI's `--format`). */
-export type Format = "text" | "json" | "markdown" | "sarif" | "github" | "junit";
 
 export interface RenderOptions {
   /** Default `text`. */

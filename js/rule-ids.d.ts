@@ -1,4 +1,5 @@
-// Generated from the rule registry (src/rules/registry.rs and src/rules/families.rs) by tests/generated.rs: do not edit.
+// Generated from the rule registry (src/rules/registry.rs and src/rules/families.rs) and the
+// engine's vocabulary (src/meta.rs) by tests/generated.rs: do not edit.
 // Run UPDATE_GENERATED=1 cargo test --test generated
 
 /** Every rule id the engine can report. */
@@ -245,4 +246,22 @@ export type RuleId =
   | "tool.output.writeOnly.changed"
   | "tool.removed"
   | "tool.title.changed"
+;
+
+/** The four severities, most severe first. */
+export type Severity =
+  | "BREAKING"
+  | "POTENTIALLY_BREAKING"
+  | "NON_BREAKING"
+  | "DOCUMENTATION"
+;
+
+/** Report formats `render` produces (the CLI's `--format`). */
+export type Format =
+  | "text"
+  | "json"
+  | "markdown"
+  | "sarif"
+  | "github"
+  | "junit"
 ;

@@ -60,7 +60,8 @@ fn rules_markdown() -> String {
 
 fn rule_ids_typescript() -> String {
     let mut out = String::from(
-        "// Generated from the rule registry (src/rules/registry.rs and src/rules/families.rs) by tests/generated.rs: do not edit.\n\
+        "// Generated from the rule registry (src/rules/registry.rs and src/rules/families.rs) and the\n\
+         // engine's vocabulary (src/meta.rs) by tests/generated.rs: do not edit.\n\
          // Run UPDATE_GENERATED=1 cargo test --test generated\n\n\
          /** Every rule id the engine can report. */\nexport type RuleId =\n",
     );
@@ -68,6 +69,21 @@ fn rule_ids_typescript() -> String {
         let _ = writeln!(out, "  | \"{}\"", rule.id);
     }
     out.push_str(";\n");
+    // The engine's vocabulary (src/meta.rs), the same list `meta()` gives at run time.
+    let meta = mcp_contract::meta::meta();
+    let union = |out: &mut String, doc: &str, name: &str, items: Vec<&str>| {
+        let _ = writeln!(out, "\n/** {doc} */\nexport type {name} =");
+        for item in items {
+            let _ = writeln!(out, "  | \"{item}\"");
+        }
+        out.push_str(";\n");
+    };
+    let strings = |key: &str, field: Option<&str>| -> Vec<&str> {
+        let list = meta[key].as_array().map(Vec::as_slice).unwrap_or_default();
+        list.iter().filter_map(|v| field.map_or(v, |f| &v[f]).as_str()).collect()
+    };
+    union(&mut out, "The four severities, most severe first.", "Severity", strings("severities", Some("id")));
+    union(&mut out, "Report formats `render` produces (the CLI's `--format`).", "Format", strings("formats", None));
     out
 }
 

@@ -1,7 +1,10 @@
 //! The page's handle on the engine, which runs in a Web Worker (`worker.js`): every call is a
 //! message, answered asynchronously, so no diff ever blocks the page.
 
-/** Starts the worker; resolves to the engine once it has loaded (with its version and rules). */
+/**
+ * Starts the worker; resolves to the engine once it has loaded, with its version, rules and
+ * vocabulary (`meta`: severities, formats; src/meta.rs).
+ */
 export async function startEngine() {
   const worker = new Worker("worker.js", { type: "module", name: "mcp-contract engine" });
   const pending = new Map();
@@ -32,10 +35,11 @@ export async function startEngine() {
           worker.postMessage({ id, type, ...payload });
         });
 
-  const { version, rules } = await call("hello");
+  const { version, rules, meta } = await call("hello");
   return {
     version,
     rules,
+    meta,
     /**
      * `{report, ranges}` or `{error}` for the texts the worker holds after taking `changed`
      * (`{old?, new?, config?}`: only the texts edited since the last call need to travel);

@@ -7,6 +7,7 @@ import { el, replace } from "./dom.js";
 import { createEditor } from "./editors.js";
 import { startEngine } from "./engine.js";
 import { applyFilter, renderError, renderReport } from "./report.js";
+import { SEVERITY_ORDER, severityLabel, useSeverities } from "./severity.js";
 import { SHARE_LIMIT, decodeState, encodeState, exampleFromHash, stateFileText, stateFromFile } from "./share.js";
 import { loadSaved } from "./store.js";
 import { visible } from "./visible.js";
@@ -627,6 +628,9 @@ async function start() {
   engine = await startEngine();
   performance.mark("engine-ready");
   $("#engine-version").textContent = engine.version;
+  useSeverities(engine.meta.severities);
+  $("#filter-severity").append(...SEVERITY_ORDER.map((id) => el("option", { value: id }, severityLabel(id))));
+  $("#report-format").append(...engine.meta.formats.map((format) => el("option", { value: format }, format)));
   rulesById = new Map(engine.rules.map((rule) => [rule.id, rule]));
   examples = await examplesLoaded;
   fillExamplesMenu();

@@ -128,7 +128,7 @@ function render({ format }) {
 }
 
 const handlers = {
-  hello: () => ({ version: version(), rules: rules() }),
+  hello: () => ({ version: version(), rules: rules(), meta: meta() }),
   run,
   render,
   format: ({ side }) => prettyJson(texts[side]),

@@ -311,6 +311,18 @@ test("filters by severity and by rule or entity, and says how many show", async 
     page.$$eval('#report .change[data-kind="change"]:not([hidden])', (items) =>
       items.map((i) => i.dataset.severity + " " + i.dataset.rule),
     );
+  // The menus are the engine's severities and formats, named as the page names them.
+  const options = (select) => page.$$eval(`${select} option`, (list) => list.map((o) => [o.value, o.textContent]));
+  const { severities, formats } = engine.meta();
+  assert.deepEqual(await options("#filter-severity"), [
+    ["", "All"],
+    ...severities.map(({ id, words }) => [id, words[0].toUpperCase() + words.slice(1)]),
+  ]);
+  assert.deepEqual((await options("#filter-severity"))[2], ["POTENTIALLY_BREAKING", "Potentially breaking"]);
+  assert.deepEqual(
+    await options("#report-format"),
+    formats.map((format) => [format, format]),
+  );
   await page.selectOption("#filter-severity", "BREAKING");
   const breaking = changes.filter((c) => c.severity === "BREAKING");
   assert.equal((await visibleRules()).length, breaking.length);
