@@ -88,11 +88,12 @@ if (!binFlags) throw new Error(`no setFlagsFromString("...") call found in ${cli
 const probe = (flags) => `
 ${flags ? `(await import("node:v8")).setFlagsFromString(${JSON.stringify(flags)});` : ""}
 const { readFileSync } = await import("node:fs");
-const [a, b] = [${JSON.stringify(real.old)}, ${JSON.stringify(real.new)}].map((f) => readFileSync(f, "utf8"));
+const [a, b] = [${JSON.stringify(real.old)}, ${JSON.stringify(real.new)}].map((f) => readFileSync(f));
 const start = performance.now();
 const { engine } = await import(${JSON.stringify(join(root, "js", "lib", "engine.js"))});
 const load = performance.now() - start;
-const time = () => { const t = performance.now(); engine.diff(a, b, null); return performance.now() - t; };
+// As the CLI's diff calls it: the files' bytes in, the text report rendered.
+const time = () => { const t = performance.now(); engine.diff(a, b, null, { renders: [{ format: "text" }] }); return performance.now() - t; };
 console.log(JSON.stringify([load, time(), time()]));`;
 for (const [label, flags] of [[`as the CLI runs it (${binFlags})`, binFlags], ["with V8's defaults (the library)", null]]) {
   const samples = [[], [], []];
