@@ -3,7 +3,7 @@
 //! A family is a set of JSON Schema keywords whose change moves the set of instances a schema
 //! accepts (`minimum`/`maximum` are the `range` family). The walk in `src/schema` judges each
 //! change as widened, narrowed or changed (neither contains the other, or undecidable) and asks
-//! [`effect_rule`] for the rule of (family, side, effect). Everything a family rule says follows
+//! [`effect_rule`](super::effect_rule) for the rule of (family, side, effect). Everything a family rule says follows
 //! from its row below and its (side, effect) cell:
 //!
 //! - id: `tool.<side>.<family>.<effect>`, for example `tool.input.range.narrowed`;
@@ -12,17 +12,18 @@
 //!   or changed is BREAKING; the other two are NON_BREAKING;
 //! - summary and message: built from the row's `subject` (and `note`, a parenthesis the summary
 //!   adds after the subject; `none` when the subject already names the keywords);
-//! - why and advice: the texts of the (side, effect) cell in [`family_text!`], unless the rule
+//! - why and advice: the texts of the (side, effect) cell in `family_text!` below, unless the rule
 //!   gives its own `summary`, `why` or `advice` (in that order) after its cell;
 //! - example: the fixture pair `tests/fixtures/rules/<id>/{old,new}.json`.
 //!
 //! Each row lists its rules, one per (side, effect) cell, and under `unmodelled` the cells that
-//! have no rule of their own (such a change is reported as `tool.<side>.keyword.unmodelled`,
-//! BREAKING; the walk produces none of today's, so a rule for one also needs the comparison that
-//! decides that effect). Together they must name all six cells: [`effect_rule`] is generated as one match
-//! per family over (side, effect) with no wildcard, so a row that forgets a cell, or a family
-//! without a row, does not compile. To add a rule to a family, move its cell from `unmodelled`
-//! to `rules` and add its fixture pair (CONTRIBUTING.md, "Add a rule").
+//! have no rule of their own: such a change is reported as `tool.<side>.keyword.unmodelled`
+//! (BREAKING). The walk produces none of today's, so a rule for one also needs the comparison
+//! that decides that effect. Together the two lists must name all six cells:
+//! [`effect_rule`](super::effect_rule) is generated as one match over (family, side, effect)
+//! with no wildcard, so a row that forgets a cell, or a family without a row, does not compile.
+//! To add a rule to a family, move its cell from `unmodelled` to `rules` and add its fixture
+//! pair and snapshot (CONTRIBUTING.md, "Add a rule"; `make new-rule` does it).
 
 use std::fmt;
 

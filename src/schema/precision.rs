@@ -290,12 +290,7 @@ pub fn compare(
         let rule = match (effect, keyword) {
             (Some(effect), _) if !conditional => {
                 let family = if keyword == "multipleOf" { Family::MultipleOf } else { Family::Range };
-                let effect = match (effect, flipped) {
-                    (Effect::Widened, true) => Effect::Narrowed,
-                    (Effect::Narrowed, true) => Effect::Widened,
-                    (effect, _) => effect,
-                };
-                effect_rule(side, family, effect)
+                effect_rule(side, family, effect.flip(flipped))
             }
             _ => fixed_rule(side, Fixed::Unmodelled),
         };
