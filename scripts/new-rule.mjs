@@ -24,7 +24,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, copyFi
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// NEW_RULE_ROOT points the script at another checkout (tests/new_rule.rs runs it on a copy).
+const root = process.env.NEW_RULE_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const REGISTRY = "src/rules/registry.rs";
 const FAMILIES = "src/rules/families.rs";
 const FIXTURES = "tests/fixtures/rules";
