@@ -5,8 +5,9 @@
 //! objects made with `JSON.parse`, so they never contain `Map`s and match native bytes.
 
 use crate::load::error::{Error, Input, Position};
+use crate::pipeline::RunOptions;
+use crate::policy::config::Threshold;
 use crate::render::Format;
-use crate::{RunOptions, Threshold};
 use js_sys::{Object, Reflect, Uint8Array, JSON};
 use wasm_bindgen::prelude::*;
 
@@ -18,7 +19,7 @@ pub fn start() {
 /// The engine version.
 #[wasm_bindgen]
 pub fn version() -> String {
-    crate::VERSION.to_string()
+    crate::report::VERSION.to_string()
 }
 
 /// Every rule with its default severity, summary, why, advice and example pair.
@@ -38,7 +39,7 @@ pub fn visible(text: &str) -> String {
 /// The canonical id of a rule id or retired alias; `undefined` when unknown.
 #[wasm_bindgen(js_name = resolveRule)]
 pub fn resolve_rule(id: &str) -> Option<String> {
-    crate::RuleId::from_id(id).map(|rule| rule.as_str().to_string())
+    crate::rules::RuleId::from_id(id).map(|rule| rule.as_str().to_string())
 }
 
 /// The closest rule id to a misspelt one (for "did you mean"); `undefined` when none is close.
@@ -67,7 +68,7 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Re
         Some(renders) => Some(render_list(&renders).map_err(to_js_error)?),
     };
     let (old_text, new_text, config_text) = texts(&old, &new, &config)?;
-    let prepared = crate::prepare(&old_text, &new_text, config_text.as_deref(), &run)
+    let prepared = crate::pipeline::prepare(&old_text, &new_text, config_text.as_deref(), &run)
         .map_err(|error| to_js_error(placed(error, [&old, &new, &config])))?;
     let Some(renders) = renders else {
         return JSON::parse(&prepared.render(Format::Json, false));

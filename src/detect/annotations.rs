@@ -3,7 +3,7 @@
 //! read-only), so SDKs that spell the defaults out or leave them implicit compare equal.
 //! `annotations.title` belongs to the display name (see `tools`).
 
-use super::entity::{object, report_malformed, same, union_keys};
+use super::fields::{object, report_malformed, same, union_keys};
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::collect::object_of;

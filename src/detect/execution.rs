@@ -2,7 +2,8 @@
 //! `forbidden`, so SDKs that always emit `{"taskSupport": "forbidden"}` compare equal to ones
 //! that omit it. Other keys of `execution` go to the tool-level catch-all.
 
-use super::entity::{object, report_malformed, unmodelled_fields};
+use super::entity::unmodelled_fields;
+use super::fields::{object, report_malformed};
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! behaviour. Known: MCP Apps `ui.visibility` (who may see and call the tool), and FastMCP's
 //! `_fastmcp` → `fastmcp` rename, which is the same data under a new spelling.
 
-use super::entity::{missing, object, report_malformed, strings, union_keys};
+use super::fields::{missing, object, report_malformed, strings, union_keys};
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::json::values_equal;

@@ -6,6 +6,7 @@ mod annotations;
 mod capability_flags;
 mod entity;
 mod execution;
+mod fields;
 mod headers;
 mod hidden;
 mod icons;
@@ -18,9 +19,7 @@ mod templates;
 mod tools;
 
 use crate::load::snapshot::{Entity, SectionKind, Snapshot};
-use crate::prose;
-use crate::rules::finding::{EntityRef, Finding, Site};
-use crate::rules::RuleId;
+use crate::rules::finding::Finding;
 use crate::util::pairing::pair_by_key;
 use serde_json::Value;
 
@@ -29,6 +28,18 @@ use serde_json::Value;
 pub struct Detection {
     pub findings: Vec<Finding>,
     pub compared: Vec<&'static str>,
+}
+
+/// Every pointer must reach a node of its document: a keyword that exists on one side only
+/// (say `required` added) points at the nearest node that does exist on the other.
+pub fn anchor_pointers(detection: &mut Detection, old: &Value, new: &Value) {
+    for finding in &mut detection.findings {
+        for (pointer, document) in [(&mut finding.site.old, old), (&mut finding.site.new, new)] {
+            if let Some(p) = pointer.as_mut() {
+                crate::util::json::trim_to_existing(document, p);
+            }
+        }
+    }
 }
 
 /// Every entity section; each is compared when both snapshots carry it (see `effective_section`).
@@ -92,38 +103,4 @@ fn effective_section<'s, 'a>(
     let declared =
         caps.get(kind.capability()).is_some_and(|declared| !matches!(declared, Value::Null | Value::Bool(false)));
     (!declared && other.section(kind).is_some()).then_some(&[])
-}
-
-/// Emits a prose finding for a text field, classified by the prose classifier.
-pub(crate) fn prose_change(
-    rule: RuleId,
-    entity: &EntityRef,
-    site: Site,
-    subject: &str,
-    old: Option<&Value>,
-    new: Option<&Value>,
-    findings: &mut Vec<Finding>,
-) {
-    // Borrowed: most descriptions compared are the same on both sides, and assess answers those
-    // at once.
-    fn text(v: Option<&Value>) -> Option<std::borrow::Cow<'_, str>> {
-        match v? {
-            Value::Null => None,
-            Value::String(s) => Some(s.as_str().into()),
-            other => Some(other.to_string().into()),
-        }
-    }
-    let Some(assessment) = prose::assess(text(old).as_deref(), text(new).as_deref()) else {
-        return;
-    };
-    let mut finding = Finding::new(rule, entity, site, subject).values(old, new);
-    finding.assessed = Some(assessment.severity);
-    finding.detail = Some(assessment.detail);
-    finding.details = Some(assessment.details);
-    findings.push(finding);
-}
-
-/// The site of a field that may exist on either side of an entity pair.
-pub(crate) fn field_site(base: &Site, field: &str, old: Option<&Value>, new: Option<&Value>) -> Site {
-    base.keys(field, old.map(|_| field), new.map(|_| field))
 }

@@ -1,10 +1,12 @@
 //! Prompts (by `name`) and their arguments (by `name`). Arguments are strings with no schema;
 //! what callers depend on is which exist and which are required (absent `required` ≡ false).
 
-use super::entity::{both_site, compare_shared, existence, same, unmodelled_fields, SharedRules};
+use super::entity::{both_site, compare_shared, existence, unmodelled_fields, SharedRules};
+use super::fields::{field_site, same};
 use super::meta::MetaRules;
-use super::{field_site, names, prose_change};
+use super::names;
 use crate::load::snapshot::Entity;
+use crate::prose::change::prose_change;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::json::index_pointer;

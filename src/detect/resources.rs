@@ -2,10 +2,8 @@
 //! the shared fields. Content annotations (`audience`, `priority`, `lastModified`) are shared
 //! with resource templates.
 
-use super::entity::{
-    both_site, compare_shared, existence, missing, object, report_malformed, same, strings, value_field, SharedRules,
-};
-use super::field_site;
+use super::entity::{both_site, compare_shared, existence, SharedRules};
+use super::fields::{field_site, missing, object, report_malformed, same, strings, value_field};
 use super::meta::MetaRules;
 use crate::load::snapshot::Entity;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};

@@ -2,8 +2,9 @@
 //! sub-capability as a path), the protocol era (`protocolVersion` of a legacy `initialize`,
 //! `supportedVersions` of a 2026 `server/discover`), and `serverInfo` except its `version`.
 
-use super::entity::{object, report_malformed, same, union_keys};
-use super::{capability_flags, icons, prose_change};
+use super::fields::{object, report_malformed, same, union_keys};
+use super::{capability_flags, icons};
+use crate::prose::change::prose_change;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::severity::Severity;
 use crate::rules::{Decider, RuleId};

@@ -3,7 +3,8 @@
 //! (`files/{path}` vs `files/{name}`) are one template whose variables changed (BREAKING),
 //! compared field by field like any other pair.
 
-use super::entity::{both_site, compare_shared, existence, value_field, SharedRules};
+use super::entity::{both_site, compare_shared, existence, SharedRules};
+use super::fields::value_field;
 use super::meta::MetaRules;
 use super::resources::{content_annotations, AnnotationRules};
 use crate::load::snapshot::Entity;

@@ -1,10 +1,12 @@
 //! Tool comparison: existence, display name, prose, input and output schemas, annotations,
 //! execution, `x-mcp-header`, and the shared fields (icons, `_meta`, unmodelled fields).
 
-use super::entity::{both_site, compare_shared, existence, object, SharedRules};
+use super::entity::{both_site, compare_shared, existence, SharedRules};
+use super::fields::{field_site, object};
 use super::meta::MetaRules;
-use super::{annotations, execution, field_site, headers, names, prose_change};
+use super::{annotations, execution, headers, names};
 use crate::load::snapshot::Entity;
+use crate::prose::change::prose_change;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::schema::{self, Side};

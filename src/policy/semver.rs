@@ -7,122 +7,14 @@
 //! ignored: versions compare by their three numbers.
 
 use crate::load::error::Input;
+use crate::load::input::parse_text;
 use crate::load::snapshot::Snapshot;
 use crate::report::Report;
 use crate::rules::severity::Severity;
-use serde::Serialize;
 use serde_json::Value;
-use std::fmt;
 
-/// `MAJOR.MINOR.PATCH`, parsed leniently: a leading `v`, missing minor/patch (`2`, `2.1`) and
-/// `-pre`/`+build` suffixes are accepted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Version {
-    pub major: u64,
-    pub minor: u64,
-    pub patch: u64,
-}
-
-impl Version {
-    pub fn parse(text: &str) -> Result<Version, String> {
-        let trimmed = text.trim();
-        let core = trimmed.strip_prefix(['v', 'V']).unwrap_or(trimmed);
-        let core = core.split(['-', '+']).next().unwrap_or(core);
-        let mut numbers = [0u64; 3];
-        let parts: Vec<&str> = core.split('.').collect();
-        if parts.len() > 3 || parts.iter().any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit())) {
-            return Err(format!("`{text}` is not a semantic version (expected MAJOR.MINOR.PATCH)"));
-        }
-        for (slot, part) in numbers.iter_mut().zip(&parts) {
-            *slot = part.parse().map_err(|_| format!("`{text}`: version number `{part}` is too large"))?;
-        }
-        Ok(Version { major: numbers[0], minor: numbers[1], patch: numbers[2] })
-    }
-}
-
-impl Serialize for Version {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl fmt::Display for Version {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.{}.{}", self.major, self.minor, self.patch)
-    }
-}
-
-/// Bumps, smallest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Bump {
-    None,
-    Patch,
-    Minor,
-    Major,
-}
-
-impl Bump {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Bump::None => "none",
-            Bump::Patch => "patch",
-            Bump::Minor => "minor",
-            Bump::Major => "major",
-        }
-    }
-
-    /// The bump from `old` to `new`, or an error when the version went backwards.
-    pub fn between(old: Version, new: Version) -> Result<Bump, String> {
-        if new < old {
-            return Err(format!("the version went backwards, from {old} to {new}"));
-        }
-        Ok(if new.major > old.major {
-            Bump::Major
-        } else if new.minor > old.minor {
-            Bump::Minor
-        } else if new.patch > old.patch {
-            Bump::Patch
-        } else {
-            Bump::None
-        })
-    }
-
-    /// The bump a change of this severity requires, starting from `old`.
-    pub fn required_for(severity: Severity, old: Version) -> Bump {
-        match severity {
-            Severity::Breaking if old.major == 0 => Bump::Minor,
-            Severity::Breaking => Bump::Major,
-            Severity::PotentiallyBreaking | Severity::NonBreaking => Bump::Minor,
-            Severity::Documentation => Bump::Patch,
-        }
-    }
-}
-
-/// The outcome of the gate; also the `semver` member of a report made with versions (its JSON
-/// form: `{ ok, old, new, required, actual, cause, message }`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SemverCheck {
-    pub ok: bool,
-    pub old: Version,
-    pub new: Version,
-    pub required: Bump,
-    pub actual: Bump,
-    /// The change that requires `required` (the most severe change), if any.
-    pub cause: Option<Cause>,
-    /// One sentence for the terminal; on failure it names the required bump and its cause.
-    pub message: String,
-}
-
-/// The change that decides the required bump.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Cause {
-    /// The change's id in the report.
-    pub id: String,
-    pub rule: String,
-    pub severity: Severity,
-    pub message: String,
-}
+// The gate's outcome is a member of the report, so its types live with the report's.
+pub use crate::report::semver::{Bump, Cause, SemverCheck, Version};
 
 /// Checks the bump from `old_version` to `new_version` against the report's changes (after
 /// overrides and ignores: suppressed changes require nothing).
@@ -190,7 +82,7 @@ pub fn check_cause(cause: Option<Cause>, old_version: &str, new_version: &str) -
 
 /// `serverInfo.version` of a snapshot (JSON or YAML text, any supported shape), if it has one.
 pub fn server_version(snapshot_text: &str) -> Option<String> {
-    let value = crate::parse_snapshot_text(snapshot_text, Input::Old).ok()?;
+    let value = parse_text(snapshot_text, Input::Old).ok()?;
     let snapshot = Snapshot::load(&value, Input::Old).ok()?;
     let (info, _) = snapshot.server_field("serverInfo")?;
     info.get("version").and_then(Value::as_str).map(str::to_string)

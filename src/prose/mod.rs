@@ -16,6 +16,7 @@
 //! tool-selection regression.
 
 mod align;
+pub(crate) mod change;
 mod distance;
 mod function_words;
 mod markers;

@@ -64,7 +64,7 @@ pub fn headline(group: &[&Change]) -> String {
         let action = first.rule.rsplit('.').next().unwrap_or(first.rule);
         return format!("{count} {} {action}", plural(first.entity.kind));
     }
-    let summary = crate::RuleId::from_id(first.rule).map_or(first.rule, |rule| rule.meta().summary);
+    let summary = crate::rules::RuleId::from_id(first.rule).map_or(first.rule, |rule| rule.meta().summary);
     format!("{count} × {}", summary.trim_end_matches('.'))
 }
 

@@ -72,7 +72,7 @@ pub struct RenderOptions {
 
 impl Default for RenderOptions {
     fn default() -> Self {
-        let config = crate::Config::default();
+        let config = crate::policy::config::Config::default();
         RenderOptions {
             fail_on: config.fail_on,
             warn_on: config.warn_on,
@@ -106,7 +106,7 @@ impl RenderOptions {
 }
 
 /// The report in `format`; `color` (ANSI escapes) applies to the text format only.
-pub fn render(report: &crate::Report, format: Format, color: bool, options: &RenderOptions) -> String {
+pub fn render(report: &crate::report::Report, format: Format, color: bool, options: &RenderOptions) -> String {
     match format {
         Format::Json => report.to_json(),
         Format::Text => text(report, color, options.expand),
@@ -118,7 +118,7 @@ pub fn render(report: &crate::Report, format: Format, color: bool, options: &Ren
 }
 
 /// Suppressed changes counted per ignore reason, in reason order: every format lists these.
-pub(crate) fn suppressed_reasons(report: &crate::Report) -> std::collections::BTreeMap<&str, usize> {
+pub(crate) fn suppressed_reasons(report: &crate::report::Report) -> std::collections::BTreeMap<&str, usize> {
     let mut reasons = std::collections::BTreeMap::new();
     for change in &report.suppressed {
         *reasons.entry(change.reason.as_deref().unwrap_or("")).or_default() += 1;

@@ -29,8 +29,8 @@ pub fn sarif(report: &Report, options: &RenderOptions) -> String {
         "runs": [{
             "tool": { "driver": {
                 "name": "mcp-contract",
-                "version": crate::VERSION,
-                "semanticVersion": crate::VERSION,
+                "version": crate::report::VERSION,
+                "semanticVersion": crate::report::VERSION,
                 "informationUri": env!("CARGO_PKG_REPOSITORY"),
                 "rules": descriptors,
             }},

@@ -1,6 +1,7 @@
 //! The report of DESIGN.md §4: its types, its total order and its JSON form.
 
 pub mod notes;
+pub mod semver;
 
 use crate::rules::finding::EntityRef;
 use crate::rules::severity::Severity;
@@ -8,6 +9,9 @@ use crate::util::json::truncate;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde::Serialize;
 use serde_json::Value;
+
+/// The engine's version (the crate's), which reports name as their tool's (SARIF).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 pub const SCHEMA_VERSION: u32 = 1;
 
@@ -175,7 +179,7 @@ pub struct Report {
     pub suppressed: Vec<Change>,
     /// The semver gate's outcome, when the report was made with versions (`--semver`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub semver: Option<crate::policy::semver::SemverCheck>,
+    pub semver: Option<semver::SemverCheck>,
 }
 
 impl Report {

@@ -234,7 +234,7 @@ impl Walk<'_> {
         };
         let mut found = Vec::new();
         let subject = here.subject();
-        crate::detect::prose_change(fixed_rule(self.side, rule), self.entity, site, &subject, a, b, &mut found);
+        crate::prose::change::prose_change(fixed_rule(self.side, rule), self.entity, site, &subject, a, b, &mut found);
         let derived = |v: Option<&Value>| {
             v.is_none_or(|t| t.as_str().is_some_and(|t| is_generated(t, &here.path, &self.entity.name)))
         };

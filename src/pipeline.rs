@@ -1,0 +1,170 @@
+//! The pipeline, stage by stage: load (parse, limits, snapshot) → detect (raw findings, schemas
+//! compared in `schema`) → policy (overrides, ignores, order, verdict, semver gate) → report
+//! (notes) → render. Every public entry of the engine is here; `lib.rs` re-exports them.
+
+use crate::detect;
+use crate::load::error::{Error, Input};
+use crate::load::snapshot::Snapshot;
+use crate::load::{input, limits};
+use crate::policy::config::{Config, Threshold};
+use crate::policy::{self, semver};
+use crate::render;
+use crate::report::{notes, Report, Verdict};
+use crate::schema;
+use serde_json::Value;
+
+/// Diffs two parsed snapshots under a config. Values nested deeper than
+/// [`limits::MAX_NESTING_DEPTH`] are refused with an error, never walked.
+pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> {
+    limits::check_depth(old, Input::Old)?;
+    limits::check_depth(new, Input::New)?;
+    diff_within_depth(old, new, config, &Default::default())
+}
+
+/// [`diff`] on values known to nest at most [`limits::MAX_NESTING_DEPTH`] deep: parsed text
+/// (serde_json and serde_yaml stop at 128 levels, YAML aliases included), which spares the
+/// text paths a whole walk of both documents.
+/// `numbers`: what [`inexact_numbers_of`] found in each text.
+fn diff_within_depth(old: &Value, new: &Value, config: &Config, numbers: &schema::Numbers) -> Result<Report, Error> {
+    let old_snapshot = Snapshot::load(old, Input::Old)?;
+    let new_snapshot = Snapshot::load(new, Input::New)?;
+    let mut detection = detect::detect(&old_snapshot, &new_snapshot, numbers);
+    detect::anchor_pointers(&mut detection, old, new);
+    Ok(policy::apply(detection, config))
+}
+
+/// Diffs two snapshots given as JSON or YAML text, with an optional config text.
+pub fn diff_text(old: &str, new: &str, config: Option<&str>) -> Result<Report, Error> {
+    let config = match config {
+        Some(text) => Config::parse(text)?,
+        None => Config::default(),
+    };
+    let numbers = inexact_numbers_of(old, new);
+    input::with_documents(old, new, |old, new| diff_within_depth(old, new, &config, &numbers))?
+}
+
+/// Each text's numbers that a double does not hold, by pointer: read from JSON text only (a
+/// YAML text, like a value parsed elsewhere, yields none: its numbers reach the engine as
+/// doubles).
+fn inexact_numbers_of(old: &str, new: &str) -> schema::Numbers {
+    let of = |text: &str| match text.strip_prefix('\u{feff}').unwrap_or(text).trim_start().as_bytes().first() {
+        Some(b'{' | b'[') => schema::inexact_numbers(text),
+        _ => Default::default(),
+    };
+    (of(old), of(new))
+}
+
+/// Parses snapshot text (JSON or YAML) into a value, with line:column errors.
+pub fn parse_snapshot_text(text: &str, input: Input) -> Result<Value, Error> {
+    input::parse_text(text, input)
+}
+
+/// Front-end options: output format, colour and threshold overrides (e.g. `--fail-on`).
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub format: render::Format,
+    pub color: bool,
+    pub fail_on: Option<Threshold>,
+    pub warn_on: Option<Threshold>,
+    /// Advisory notes from the semantic pass, by change id (see [`notes::attach_notes`]).
+    pub notes: std::collections::BTreeMap<String, String>,
+    /// The NEW snapshot's repository-relative path, for formats that point at files.
+    pub new_path: Option<String>,
+    /// The OLD snapshot's repository-relative path: when given without `new_path`, formats point
+    /// at the OLD file's lines (a committed baseline that a live capture is checked against).
+    pub old_path: Option<String>,
+    /// List every change in the text and Markdown reports instead of grouping runs of alike
+    /// changes (the CLI's `--verbose`).
+    pub expand: bool,
+    /// The old and new versions for the semver gate (`--semver`): the gate then decides the
+    /// verdict and the report carries its outcome ([`policy::apply_semver_gate`]).
+    pub semver: Option<(String, String)>,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            format: render::Format::Text,
+            color: false,
+            fail_on: None,
+            warn_on: None,
+            notes: std::collections::BTreeMap::new(),
+            new_path: None,
+            old_path: None,
+            expand: false,
+            semver: None,
+        }
+    }
+}
+
+/// What a front end prints, and the verdict its exit code follows.
+#[derive(Clone, Debug)]
+pub struct RunOutput {
+    pub output: String,
+    pub verdict: Verdict,
+}
+
+/// Diffs texts and renders the report: the whole job of `mcp-contract diff`, minus I/O.
+pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> Result<RunOutput, Error> {
+    let prepared = prepare(old, new, config, options)?;
+    Ok(RunOutput { output: prepared.render(options.format, options.color), verdict: prepared.report.summary.verdict })
+}
+
+/// A diff of two texts done once, ready to render in any number of formats: the CLI prints one
+/// and may also write a report file and a job summary, which should not cost a diff each.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub report: Report,
+    render_options: render::RenderOptions,
+}
+
+impl Prepared {
+    /// The report in `format` (`color` applies to the text format).
+    pub fn render(&self, format: render::Format, color: bool) -> String {
+        render::render(&self.report, format, color, &self.render_options)
+    }
+
+    /// The Markdown report sized for a GitHub job summary (up to [`render::JOB_SUMMARY_MAX_CHARS`]
+    /// rather than a comment's limit): what `--format github` points its readers to.
+    pub fn render_job_summary(&self) -> String {
+        render::job_summary(&self.report, &self.render_options)
+    }
+}
+
+/// Parses, diffs and annotates once; [`Prepared::render`] then renders. `options.format` and
+/// `options.color` are not used here.
+pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> Result<Prepared, Error> {
+    let mut parsed = match config {
+        Some(text) => Config::parse(text)?,
+        None => Config::default(),
+    };
+    if let Some(fail_on) = options.fail_on {
+        parsed.fail_on = fail_on;
+    }
+    if let Some(warn_on) = options.warn_on {
+        parsed.warn_on = warn_on;
+    }
+    let numbers = inexact_numbers_of(old, new);
+    let mut report = input::with_documents(old, new, |old, new| diff_within_depth(old, new, &parsed, &numbers))??;
+    notes::attach_notes(&mut report, &options.notes);
+    if let Some((old_version, new_version)) = &options.semver {
+        let gate = semver::check(&report, old_version, new_version)
+            .map_err(|message| Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))?;
+        policy::apply_semver_gate(&mut report, gate);
+    }
+    let all = report.changes.iter().chain(&report.suppressed);
+    // The file that annotations and SARIF results name: NEW's, or else OLD's (a baseline).
+    let (path, lines) = match (&options.new_path, &options.old_path) {
+        (Some(path), _) => (Some(path.clone()), render::lines::change_lines(new, all)),
+        (None, Some(path)) => (Some(path.clone()), render::lines::change_lines_in_old(old, all)),
+        (None, None) => (None, std::collections::BTreeMap::new()),
+    };
+    let render_options = render::RenderOptions {
+        fail_on: parsed.fail_on,
+        warn_on: parsed.warn_on,
+        new_path: path,
+        lines,
+        expand: options.expand,
+    };
+    Ok(Prepared { report, render_options })
+}
