@@ -15,6 +15,7 @@
 // only the fuzz build turns `fuzz-arena` on, with a nightly compiler, as cargo-fuzz needs anyway.
 #![cfg_attr(feature = "fuzz-arena", feature(cfg_sanitize))]
 
+mod claims;
 mod detect;
 pub mod load;
 pub mod meta;

@@ -4,6 +4,7 @@
 //! `annotations.title` belongs to the display name (see `tools`).
 
 use super::fields::{object, report_malformed, same, union_keys};
+use crate::claims::ANNOTATION_KEYS_ELSEWHERE;
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::collect::object_of;
@@ -55,9 +56,6 @@ const HINTS: &[Hint] = &[
         strengthened: "open world → closed world",
     },
 ];
-
-/// Keys of `annotations` compared elsewhere (`title` is part of the display name).
-const ELSEWHERE: &[&str] = &["title"];
 
 pub(crate) fn compare(
     entity: &EntityRef,
@@ -129,7 +127,7 @@ fn unknown_keys(
         let (a, b) = (o.get(key), n.get(key));
         let is_hint = HINTS.iter().any(|h| h.name == key);
         let boolean = |v: Option<&Value>| v.is_none_or(Value::is_boolean);
-        if ELSEWHERE.contains(&key) || (is_hint && boolean(a) && boolean(b)) || same(a, b) {
+        if ANNOTATION_KEYS_ELSEWHERE.contains(&key) || (is_hint && boolean(a) && boolean(b)) || same(a, b) {
             continue;
         }
         let at = hint_site(site, key, o, n);

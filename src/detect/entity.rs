@@ -3,6 +3,7 @@
 
 use super::fields::{field_site, same, union_keys};
 use super::{icons, meta};
+use crate::claims::SHARED_FIELDS;
 use crate::load::snapshot::Entity;
 use crate::prose::change::prose_change;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
@@ -23,9 +24,6 @@ pub(crate) struct SharedRules {
     /// Fields no code models: reported, never silently dropped, never above NON_BREAKING.
     pub field: RuleId,
 }
-
-/// The fields `compare_shared` takes care of.
-pub(crate) const SHARED_FIELDS: &[&str] = &["title", "description", "icons", "_meta"];
 
 pub(crate) fn entity_ref(kind: EntityKind, entity: &Entity) -> EntityRef {
     EntityRef { kind, name: entity.key.to_string() }

@@ -4,6 +4,7 @@
 
 use super::entity::unmodelled_fields;
 use super::fields::{object, report_malformed};
+use crate::claims::EXECUTION_FIELDS;
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use serde_json::Value;
@@ -46,5 +47,5 @@ pub(crate) fn compare(
     if report_malformed(RuleId::ToolFieldChanged, entity, site, "execution", old, new, findings) {
         return;
     }
-    unmodelled_fields(RuleId::ToolFieldChanged, entity, site, "execution.", (o, n), &[&["taskSupport"]], findings);
+    unmodelled_fields(RuleId::ToolFieldChanged, entity, site, "execution.", (o, n), &[EXECUTION_FIELDS], findings);
 }

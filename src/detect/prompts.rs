@@ -5,6 +5,7 @@ use super::entity::{both_site, compare_shared, existence, unmodelled_fields, Sha
 use super::fields::{field_site, same};
 use super::meta::MetaRules;
 use super::names;
+use crate::claims::{PROMPT_ARGUMENT_FIELDS, PROMPT_ARGUMENT_FIELDS_REQUIRED_AS_DATA, PROMPT_FIELDS};
 use crate::load::snapshot::Entity;
 use crate::prose::change::prose_change;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
@@ -23,11 +24,6 @@ const RULES: SharedRules = SharedRules {
     meta: MetaRules { changed: RuleId::PromptMetaChanged, visibility: None },
     field: RuleId::PromptFieldChanged,
 };
-
-const MODELLED: &[&str] = &["name", "arguments"];
-
-/// Argument fields compared by dedicated code.
-const ARGUMENT_FIELDS: &[&str] = &["name", "title", "description", "required"];
 
 pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     let hints = names::rename_hints(pairs, EntityKind::Prompt);
@@ -54,7 +50,7 @@ pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
             }
             _ => {}
         }
-        compare_shared(&RULES, &entity, &site, old.fields, new.fields, MODELLED, findings);
+        compare_shared(&RULES, &entity, &site, old.fields, new.fields, PROMPT_FIELDS, findings);
     }
 }
 
@@ -125,9 +121,9 @@ fn compare_arguments(entity: &EntityRef, site: &Site, old: &[Argument], new: &[A
                 }
                 let required_as_data = |f: &Map<String, Value>| f.get("required").is_some_and(|v| !v.is_boolean());
                 let skip: &[&str] = if required_as_data(x.fields) || required_as_data(y.fields) {
-                    &["name", "title", "description"]
+                    PROMPT_ARGUMENT_FIELDS_REQUIRED_AS_DATA
                 } else {
-                    ARGUMENT_FIELDS
+                    PROMPT_ARGUMENT_FIELDS
                 };
                 unmodelled_fields(
                     RuleId::PromptArgumentFieldChanged,

@@ -5,6 +5,7 @@
 use super::entity::{both_site, compare_shared, existence, SharedRules};
 use super::fields::{field_site, missing, object, report_malformed, same, strings, value_field};
 use super::meta::MetaRules;
+use crate::claims::{CONTENT_ANNOTATION_FIELDS, RESOURCE_FIELDS};
 use crate::load::snapshot::Entity;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::RuleId;
@@ -21,8 +22,6 @@ const RULES: SharedRules = SharedRules {
     meta: MetaRules { changed: RuleId::ResourceMetaChanged, visibility: None },
     field: RuleId::ResourceFieldChanged,
 };
-
-const MODELLED: &[&str] = &["uri", "name", "mimeType", "size", "annotations"];
 
 /// The rules a kind reports its content annotations under.
 pub(crate) struct AnnotationRules {
@@ -46,7 +45,7 @@ pub fn compare_section(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
             other: RuleId::ResourceAnnotationsChanged,
         };
         content_annotations(&rules, &entity, &site, o, n, findings);
-        compare_shared(&RULES, &entity, &site, o, n, MODELLED, findings);
+        compare_shared(&RULES, &entity, &site, o, n, RESOURCE_FIELDS, findings);
     }
 }
 
@@ -81,5 +80,13 @@ pub(crate) fn content_annotations(
                 .values(va, vb),
         );
     }
-    super::entity::unmodelled_fields(rules.other, entity, &at, "annotations.", (x, y), &[&["audience"]], findings);
+    super::entity::unmodelled_fields(
+        rules.other,
+        entity,
+        &at,
+        "annotations.",
+        (x, y),
+        &[CONTENT_ANNOTATION_FIELDS],
+        findings,
+    );
 }

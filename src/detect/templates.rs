@@ -7,6 +7,7 @@ use super::entity::{both_site, compare_shared, existence, SharedRules};
 use super::fields::value_field;
 use super::meta::MetaRules;
 use super::resources::{content_annotations, AnnotationRules};
+use crate::claims::TEMPLATE_FIELDS;
 use crate::load::snapshot::Entity;
 use crate::rules::finding::{EntityKind, Finding, Site};
 use crate::rules::RuleId;
@@ -24,8 +25,6 @@ const RULES: SharedRules = SharedRules {
     meta: MetaRules { changed: RuleId::ResourceTemplateMetaChanged, visibility: None },
     field: RuleId::ResourceTemplateFieldChanged,
 };
-
-const MODELLED: &[&str] = &["uriTemplate", "name", "mimeType", "annotations"];
 
 pub fn compare_section<'s, 'a>(pairs: Vec<Pair<'s, Entity<'a>>>, findings: &mut Vec<Finding>) {
     for pair in rematch(pairs) {
@@ -64,7 +63,7 @@ fn compare_fields(
         other: RuleId::ResourceTemplateAnnotationsChanged,
     };
     content_annotations(&rules, entity, site, o, n, findings);
-    compare_shared(&RULES, entity, site, o, n, MODELLED, findings);
+    compare_shared(&RULES, entity, site, o, n, TEMPLATE_FIELDS, findings);
 }
 
 /// Pairs each removed template with the added one of the same skeleton, when exactly one of

@@ -5,6 +5,7 @@ use super::entity::{both_site, compare_shared, existence, SharedRules};
 use super::fields::{field_site, object};
 use super::meta::MetaRules;
 use super::{annotations, execution, headers, names};
+use crate::claims::TOOL_FIELDS;
 use crate::load::snapshot::Entity;
 use crate::prose::change::prose_change;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
@@ -27,9 +28,6 @@ const RULES: SharedRules = SharedRules {
     },
     field: RuleId::ToolFieldChanged,
 };
-
-/// Tool fields compared by dedicated code here (beyond the shared ones).
-const MODELLED: &[&str] = &["name", "inputSchema", "outputSchema", "annotations", "execution"];
 
 pub fn compare_section(pairs: &[Pair<Entity>], numbers: &schema::Numbers, findings: &mut Vec<Finding>) {
     let hints = names::rename_hints(pairs, EntityKind::Tool);
@@ -107,7 +105,7 @@ fn changed(
     let (a, b) = (o.get("execution"), n.get("execution"));
     execution::compare(&entity, &field_site(&site, "execution", a, b), a, b, findings);
 
-    compare_shared(&RULES, &entity, &site, o, n, MODELLED, findings);
+    compare_shared(&RULES, &entity, &site, o, n, TOOL_FIELDS, findings);
 }
 
 /// A schema field, with `null` (a nil schema marshalled by Go servers) read as absent.

@@ -3,15 +3,13 @@
 //! under or above its place) becomes `…keyword.unmodelled` (BREAKING): unmodelled means
 //! breaking, so an unknown, vendor or future keyword is never silent.
 
-use super::keywords::OWNED_ELSEWHERE;
 use super::normalise::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::normalise::compose::{branch_token, match_branches};
 use super::normalise::normal::{force, Body, Keywords, KwValue, Node, Twins};
-use super::walk::here::{related, Here};
+use super::walk::here::Here;
 use super::walk::kw_value;
+use crate::claims::{Covered, OWNED_ELSEWHERE};
 use serde_json::Value;
-use std::collections::BTreeSet;
-use std::ops::Bound;
 
 /// One raw difference: where, which keyword, the two values and the two pointers.
 pub struct Difference {
@@ -30,35 +28,6 @@ pub fn uncovered(old: &Node, new: &Node, here: &Here, covered: &[String], twins:
     let covered = Covered::new(covered);
     found.retain(|d| !covered.relates_to(&d.here.path));
     found
-}
-
-/// The covered paths, sorted, so that whether a finding covers a difference (the same place,
-/// or one inside the other: [`related`]) costs a few lookups instead of a pass over every
-/// finding (a schema that reaches one definition along a thousand paths has a thousand of each).
-struct Covered<'c>(BTreeSet<&'c str>);
-
-impl<'c> Covered<'c> {
-    fn new(paths: &'c [String]) -> Covered<'c> {
-        Covered(paths.iter().map(String::as_str).collect())
-    }
-
-    fn relates_to(&self, path: &str) -> bool {
-        // A covered path at `path` or above it: `path` itself or one of its `/` prefixes.
-        let at_or_above = std::iter::once(path)
-            .chain(path.char_indices().filter(|&(_, c)| c == '/').map(|(i, _)| &path[..i]))
-            .any(|prefix| self.0.contains(prefix));
-        // A covered path below it: the first path after `path/` in order starts with it.
-        let below = || {
-            let inside = format!("{path}/");
-            self.0
-                .range::<str, _>((Bound::Included(inside.as_str()), Bound::Unbounded))
-                .next()
-                .is_some_and(|c| c.starts_with(&inside))
-        };
-        let found = at_or_above || below();
-        debug_assert_eq!(found, self.0.iter().any(|c| related(c, path)));
-        found
-    }
 }
 
 /// The generic diff's state: where differences go, and the pairs known equal in advance.

@@ -217,10 +217,6 @@ pub static KEYWORDS: &[Keyword] = &[
     kw("writeOnly", Drafts::FROM_7, Annotation, Value, Any, Variance::Annotation(Fixed::WriteOnlyChanged)),
 ];
 
-/// Keywords of other vocabularies that a different pass compares (the MCP-surface comparison
-/// owns `x-mcp-header`), so the schema comparison leaves them alone.
-pub const OWNED_ELSEWHERE: &[&str] = &["x-mcp-header"];
-
 /// The entry for a standard keyword; `None` for anything else (vendor `x-…`, OpenAPI, future).
 pub fn lookup(name: &str) -> Option<&'static Keyword> {
     KEYWORDS.binary_search_by(|k| k.name.cmp(name)).ok().map(|i| &KEYWORDS[i])

@@ -18,9 +18,10 @@ mod precision;
 mod rules;
 mod walk;
 
-pub use keywords::OWNED_ELSEWHERE;
+pub use crate::claims::OWNED_ELSEWHERE;
 pub use normalise::normal::{Budget, MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_REF_EXPANSIONS_PER_DIFF, MAX_TARGET_VISITS};
 
+use crate::claims::Hit;
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::util::json::pointer_tokens;
 use normalise::canon::bounded_clone;
@@ -110,7 +111,7 @@ pub fn compare_within(
             None if difference.keyword.starts_with('(') => None,
             None => Some(serde_json::json!({ "standardKeyword": false })),
         };
-        hits.push(walk::Hit { finding, covers: Vec::new(), distinct: Some(difference.keyword) });
+        hits.push(Hit { finding, covers: Vec::new(), distinct: Some(difference.keyword) });
     }
     findings.extend(walk::repeats::merge(hits));
     for unreached in definitions::unreached_changes(old, new, &old_norm.reached, &new_norm.reached) {

@@ -56,27 +56,9 @@ impl Here {
     }
 }
 
-/// Whether a finding covering `covered` accounts for a difference at `path`: the same place,
-/// or one of them inside the other.
-pub fn related(covered: &str, path: &str) -> bool {
-    let inside = |outer: &str, inner: &str| {
-        inner.len() > outer.len() && inner.starts_with(outer) && inner.as_bytes()[outer.len()] == b'/'
-    };
-    covered == path || inside(covered, path) || inside(path, covered)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn coverage_is_at_under_or_above_on_token_boundaries() {
-        assert!(related("/properties/a", "/properties/a"));
-        assert!(related("/properties/a", "/properties/a/type"));
-        assert!(related("/properties/a/type", "/properties/a"));
-        assert!(!related("/properties/a", "/properties/ab"));
-        assert!(!related("/properties/a/enum", "/properties/a/type"));
-    }
 
     #[test]
     fn places_spell_path_location_and_subject_together() {

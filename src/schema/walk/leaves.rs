@@ -3,7 +3,8 @@
 
 use super::generated_title::is_generated;
 use super::here::Here;
-use super::{kw_value, number, opt_kw_eq, value, Change, Hit, Walk};
+use super::{kw_value, number, opt_kw_eq, value, Change, Walk};
+use crate::claims::Hit;
 use crate::rules::finding::Site;
 use crate::rules::severity::Severity;
 use crate::schema::keywords::{self, Variance};

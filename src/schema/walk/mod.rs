@@ -13,6 +13,7 @@ mod verdict;
 use self::here::Here;
 use self::leaves::set_difference;
 use self::verdict::reshaped;
+use crate::claims::Hit;
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::schema::keywords::is_annotation;
@@ -27,16 +28,6 @@ use std::collections::BTreeMap;
 
 /// `true`, standing in for an absent subschema.
 static TRUE: Value = Value::Bool(true);
-
-/// A finding and the normalised paths it accounts for.
-pub struct Hit {
-    pub finding: Finding,
-    pub covers: Vec<String>,
-    /// What tells this finding apart from another of the same rule at the same pointers (the
-    /// name, for `required` findings that point at the `required` keyword itself), so that
-    /// repeats through one `$ref` are merged and different changes are not.
-    pub distinct: Option<String>,
-}
 
 pub struct Walk<'w> {
     pub side: Side,

@@ -6,7 +6,7 @@
 //! change: only inlining puts one source place at several paths. They are merged into one, at
 //! the first place in location order, with the count and the other places in its details.
 
-use super::Hit;
+use crate::claims::Hit;
 use crate::rules::finding::Finding;
 use crate::schema::normalise::canon::sort_key;
 use serde_json::{json, Value};
