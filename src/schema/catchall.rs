@@ -5,7 +5,8 @@
 
 use super::normalise::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::normalise::compose::{branch_token, match_branches};
-use super::normalise::normal::{force, Body, Keywords, KwValue, Node, Twins};
+use super::normalise::node::{Body, Keywords, KwValue, Node};
+use super::normalise::normal::{force, Twins};
 use super::walk::here::Here;
 use super::walk::kw_value;
 use crate::claims::{Covered, OWNED_ELSEWHERE};

@@ -19,7 +19,8 @@ mod rules;
 mod walk;
 
 pub use crate::claims::OWNED_ELSEWHERE;
-pub use normalise::normal::{Budget, MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_REF_EXPANSIONS_PER_DIFF, MAX_TARGET_VISITS};
+pub use normalise::node::{Budget, MAX_REF_EXPANSIONS_PER_DIFF};
+pub use normalise::normal::{MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_TARGET_VISITS};
 
 use crate::claims::Hit;
 use crate::rules::finding::{EntityRef, Finding, Site};

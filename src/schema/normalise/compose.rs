@@ -2,7 +2,8 @@
 //! `allOf`) between versions: equal branches first, then the best structural match.
 
 use super::canon::{json_eq, sort_key, unexpanded_equal};
-use super::normal::{force, Body, Kw, KwValue, Node};
+use super::node::Force;
+use super::node::{Body, Kw, KwValue, Node};
 use super::types::TypeSet;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -15,8 +16,8 @@ pub const MAX_BRANCH_PAIRS: usize = 16_384;
 pub fn node_eq(a: &Node, b: &Node) -> bool {
     match (&a.body, &b.body) {
         (Body::Lazy(_), Body::Lazy(_)) => json_eq(a.raw, b.raw),
-        (Body::Lazy(_), _) => node_eq(&force(a), b),
-        (_, Body::Lazy(_)) => node_eq(a, &force(b)),
+        (Body::Lazy(_), _) => node_eq(&a.force(), b),
+        (_, Body::Lazy(_)) => node_eq(a, &b.force()),
         (Body::Never, Body::Never) => true,
         (Body::Keywords(x), Body::Keywords(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| kw_eq(k, v, w)))

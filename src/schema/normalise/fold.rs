@@ -7,7 +7,7 @@
 
 use super::canon::{canonical_set, json_eq, sort_key};
 use super::compose::kw_eq;
-use super::normal::{Keywords, Kw, KwValue, Node};
+use super::node::{Body, Keywords, Kw, KwValue, Node};
 use super::subsume::contains;
 use super::types::TypeSet;
 use crate::schema::keywords::is_annotation;
@@ -115,7 +115,7 @@ pub(super) fn merge_all_of(kws: &mut Keywords) {
     }
     let Some(Kw { value: KwValue::List(branches), at, via }) = kws.remove("allOf") else { return };
     // Pairwise joinable, so every branch is absorbed; one handed back still applies.
-    let kept: Vec<Node> = branches.into_iter().filter_map(|b| super::rewrite::absorb(kws, b, &[]).err()).collect();
+    let kept: Vec<Node> = branches.into_iter().filter_map(|b| absorb(kws, b, &[]).err()).collect();
     if !kept.is_empty() {
         kws.insert("allOf", Kw { value: KwValue::List(kept), at, via });
     }
@@ -165,4 +165,39 @@ pub(super) fn conjoined(name: &str, a: &Kw, b: &Kw) -> Option<Value> {
         }
         _ => None,
     }
+}
+
+/// Merges `branch` into the keywords of its parent (`allOf` semantics): fails, handing the
+/// branch back, when the two cannot join into one node ([`can_join`]). A keyword both
+/// assert takes their conjoined value; `also_allowed` ones take the branch's. Annotations both
+/// carry keep the parent's value.
+pub(super) fn absorb<'a>(kws: &mut Keywords<'a>, branch: Node<'a>, also_allowed: &[&str]) -> Result<(), Node<'a>> {
+    let joinable = match &branch.body {
+        Body::Keywords(inner) => can_join(kws, inner, also_allowed),
+        _ => false,
+    };
+    if !joinable {
+        return Err(branch);
+    }
+    let pointers: Vec<Option<String>> =
+        branch.keywords().map(|k| k.keys().map(|name| branch.kw_pointer(name)).collect()).unwrap_or_default();
+    let Body::Keywords(inner) = branch.body else { return Ok(()) };
+    for ((name, mut kw), at) in inner.into_iter().zip(pointers) {
+        match kws.get_mut(name.as_ref()) {
+            Some(_) if is_annotation(name.as_ref()) => {}
+            Some(own) if !also_allowed.contains(&name.as_ref()) => {
+                if let Some(both) = conjoined(name.as_ref(), own, &kw) {
+                    if own.value().is_none_or(|v| !json_eq(v, &both)) {
+                        own.value = KwValue::Value(Cow::Owned(both));
+                        own.at = at;
+                    }
+                }
+            }
+            _ => {
+                kw.at = at;
+                kws.insert(name, kw);
+            }
+        }
+    }
+    Ok(())
 }

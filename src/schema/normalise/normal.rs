@@ -4,8 +4,8 @@
 //! `$ref` into the definition).
 
 use super::canon::{canonical_set, json_eq};
+use super::node::{Body, Budget, Deferred, Document, Force, Keywords, Kw, KwValue, Node, Schemas};
 use super::rewrite::{canonical_dialect, conjoin, respell, simplify};
-use super::sorted::SortedMap;
 use super::types::TypeSet;
 use crate::schema::keywords::{self, Kind, Shape};
 use crate::util::json::{child_pointer, index_pointer};
@@ -14,10 +14,6 @@ use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
-
-/// A node's keywords, and a keyword's named subschemas (`properties` and the like).
-pub type Keywords<'a> = SortedMap<'a, Kw<'a>>;
-pub type Schemas<'a> = SortedMap<'a, Node<'a>>;
 
 /// Schema nodes deeper than this are not analysed (real tool schemas are under 10 deep); the
 /// subtree is kept raw and compared with a stack-free equality, so a 10,000-deep schema built
@@ -28,163 +24,12 @@ pub const MAX_DEPTH: usize = 48;
 /// a "billion laughs" chain of definitions that each reference the next one twice.
 pub const MAX_REF_EXPANSIONS: usize = 1_000;
 
-/// `$ref` expansions per diff, over every schema of every tool: inlining costs work in
-/// proportion to the paths that reach a definition, and a snapshot of 1,500 tools that each
-/// fan out to the expansion limit must still diff in seconds (issue 21 item 6). Only schemas
-/// that differ are expanded (equal subtrees stay lazy), so real diffs stay far below it. Past
-/// it, a `$ref` is compared by whether what it reaches changed (`ref.changed`).
-pub const MAX_REF_EXPANSIONS_PER_DIFF: usize = 20_000;
-
-/// Expansions left for a whole diff, shared by every normalisation in it (clones share it).
-#[derive(Clone)]
-pub struct Budget(Rc<Cell<usize>>);
-
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget(Rc::new(Cell::new(MAX_REF_EXPANSIONS_PER_DIFF)))
-    }
-}
-
-impl Budget {
-    /// Takes one expansion; `false` when none is left.
-    fn take(&self) -> bool {
-        let left = self.0.get();
-        self.0.set(left.saturating_sub(1));
-        left > 0
-    }
-}
-
 /// Why a `$ref` was left unexpanded when an expansion limit stopped it: the walk compares what
 /// it reaches instead.
 pub const TOO_MANY_REFERENCES: &str = "too many references to expand";
 
 /// The dialect of a schema without `$schema` (MCP since 2025-11-25), in canonical spelling.
 const DEFAULT_DIALECT: &str = "json-schema.org/draft/2020-12/schema";
-
-/// One schema node after normalisation.
-pub struct Node<'a> {
-    /// The node as written, for finding values.
-    pub raw: &'a Value,
-    /// JSON pointer of the node in its input document (`None` when the side has no pointer).
-    pub ptr: Option<String>,
-    pub body: Body<'a>,
-}
-
-pub enum Body<'a> {
-    /// `false` or `{"not": {}}`: accepts nothing.
-    Never,
-    /// Keyword → value; `true` is the empty map.
-    Keywords(Keywords<'a>),
-    /// Not a schema (a number, string, array or null where a schema belongs): compared raw.
-    Raw,
-    /// Beyond [`MAX_DEPTH`]: compared raw.
-    TooDeep,
-    /// Not normalised yet: a subtree found equal on both sides before normalisation, with every
-    /// `$ref` it reaches equal too ([`equal_subtrees`]), so it usually needs no work at all;
-    /// [`force`] normalises it when it meets something it is not equal to. A subtree that holds
-    /// `$ref`s keeps what forcing needs to expand them as the eager pass would have.
-    Lazy(Option<Box<Deferred<'a>>>),
-}
-
-/// Where a lazy subtree that holds `$ref`s sits in its normalisation: forcing it from here
-/// gives the tree eager normalisation would have built (same document, `$ref` chain, depth, and
-/// the same expansion budget, so deferring never buys more expansions than the limit).
-pub struct Deferred<'a> {
-    document: Rc<Document<'a>>,
-    expanding: Vec<&'a str>,
-    via: Option<Rc<str>>,
-    depth: usize,
-}
-
-/// The document a schema's `$ref`s resolve in, and its `$ref` expansion budget.
-struct Document<'a> {
-    root: &'a Value,
-    /// The root's pointer in its input (`None` when the side has no pointer).
-    base: Option<String>,
-    expansions: Cell<usize>,
-    /// The diff's expansions, shared with every other document.
-    budget: Budget,
-}
-
-pub struct Kw<'a> {
-    pub value: KwValue<'a>,
-    /// Pointer of the keyword when it is not `<node pointer>/<keyword>` (reached through
-    /// `$ref`, or a spelling rewritten by normalisation).
-    pub at: Option<String>,
-    /// The `$ref` through which the keyword was reached, if any.
-    pub via: Option<Rc<str>>,
-}
-
-pub enum KwValue<'a> {
-    Schema(Node<'a>),
-    List(Vec<Node<'a>>),
-    Map(Schemas<'a>),
-    /// A plain value: borrowed from the input unless normalisation rewrote it.
-    Value(Cow<'a, Value>),
-    /// A `$ref` that was not expanded: recursive, remote, missing, or over the expansion limit.
-    Ref {
-        target: String,
-        reason: &'static str,
-    },
-}
-
-impl<'a> Node<'a> {
-    pub fn keywords(&self) -> Option<&Keywords<'a>> {
-        match &self.body {
-            Body::Keywords(k) => Some(k),
-            _ => None,
-        }
-    }
-
-    pub fn kw(&self, name: &str) -> Option<&Kw<'a>> {
-        self.keywords()?.get(name)
-    }
-
-    /// Keyword `name` when its value is one schema (`not`, `items`, `additionalProperties`…).
-    pub fn kw_schema(&self, name: &str) -> Option<&Node<'a>> {
-        match &self.kw(name)?.value {
-            KwValue::Schema(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// Keyword `name` when its value is a list of schemas (`allOf`, `anyOf`, `prefixItems`…).
-    pub fn kw_list(&self, name: &str) -> Option<&[Node<'a>]> {
-        match &self.kw(name)?.value {
-            KwValue::List(l) => Some(l),
-            _ => None,
-        }
-    }
-
-    /// Keyword `name` when its value maps names to schemas (`properties`, `$defs`…).
-    pub fn kw_map(&self, name: &str) -> Option<&Schemas<'a>> {
-        match &self.kw(name)?.value {
-            KwValue::Map(m) => Some(m),
-            _ => None,
-        }
-    }
-
-    /// Where keyword `name` is (or would be) in the input.
-    pub fn kw_pointer(&self, name: &str) -> Option<String> {
-        match self.kw(name).and_then(|k| k.at.clone()) {
-            Some(at) => Some(at),
-            None => self.ptr.as_deref().map(|p| child_pointer(p, name)),
-        }
-    }
-
-    pub fn is_true(&self) -> bool {
-        matches!(&self.body, Body::Keywords(k) if k.is_empty())
-    }
-}
-
-impl Kw<'_> {
-    pub fn value(&self) -> Option<&Value> {
-        match &self.value {
-            KwValue::Value(v) => Some(v.as_ref()),
-            _ => None,
-        }
-    }
-}
 
 /// Subtrees equal on both sides whose `$ref`s reach only definitions equal on both sides, by
 /// address: normalisation leaves them lazy, and a pair of twins is known equal without
@@ -259,6 +104,12 @@ pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
             &None,
             0,
         ),
+    }
+}
+
+impl<'a> Force<'a> for Node<'a> {
+    fn force(&self) -> Node<'a> {
+        force(self)
     }
 }
 

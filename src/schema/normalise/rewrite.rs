@@ -5,7 +5,8 @@
 use super::canon::{bounded_clone, canonical_set, json_eq};
 use super::compose::disjoint_branches;
 use super::fold;
-use super::normal::{force, Body, Keywords, Kw, KwValue, Node};
+use super::node::Force;
+use super::node::{Body, Keywords, Kw, KwValue, Node};
 use super::types::TypeSet;
 use crate::schema::keywords::{is_annotation, is_type_local};
 use crate::util::json::child_pointer;
@@ -263,7 +264,7 @@ fn collapse_single_branch(kws: &mut Keywords, list: &'static str) {
     }
     let Some(Kw { value: KwValue::List(mut branches), .. }) = kws.remove(list) else { return };
     let Some(branch) = branches.pop() else { return };
-    if let Err(branch) = absorb(kws, branch, &[]) {
+    if let Err(branch) = fold::absorb(kws, branch, &[]) {
         kws.insert(list, Kw { value: KwValue::List(vec![branch]), at: None, via: None });
     }
 }
@@ -330,7 +331,7 @@ fn collapse_nullable(kws: &mut Keywords, list: &'static str, ptr: Option<&str>) 
     let Some(Kw { value: KwValue::List(mut branches), at, via }) = kws.remove(list) else { return };
     let branch = branches.remove(1 - null_index);
     let list_at = at.or_else(|| ptr.map(|p| child_pointer(p, list)));
-    match absorb(kws, branch, &["type", "enum"]) {
+    match fold::absorb(kws, branch, &["type", "enum"]) {
         Ok(()) => {
             if let Some(kw) = kws.get_mut("type") {
                 if let KwValue::Value(types) = &mut kw.value {
@@ -353,41 +354,6 @@ fn collapse_nullable(kws: &mut Keywords, list: &'static str, ptr: Option<&str>) 
     }
 }
 
-/// Merges `branch` into the keywords of its parent (`allOf` semantics): fails, handing the
-/// branch back, when the two cannot join into one node ([`fold::can_join`]). A keyword both
-/// assert takes their conjoined value; `also_allowed` ones take the branch's. Annotations both
-/// carry keep the parent's value.
-pub(super) fn absorb<'a>(kws: &mut Keywords<'a>, branch: Node<'a>, also_allowed: &[&str]) -> Result<(), Node<'a>> {
-    let joinable = match &branch.body {
-        Body::Keywords(inner) => fold::can_join(kws, inner, also_allowed),
-        _ => false,
-    };
-    if !joinable {
-        return Err(branch);
-    }
-    let pointers: Vec<Option<String>> =
-        branch.keywords().map(|k| k.keys().map(|name| branch.kw_pointer(name)).collect()).unwrap_or_default();
-    let Body::Keywords(inner) = branch.body else { return Ok(()) };
-    for ((name, mut kw), at) in inner.into_iter().zip(pointers) {
-        match kws.get_mut(name.as_ref()) {
-            Some(_) if is_annotation(name.as_ref()) => {}
-            Some(own) if !also_allowed.contains(&name.as_ref()) => {
-                if let Some(both) = fold::conjoined(name.as_ref(), own, &kw) {
-                    if own.value().is_none_or(|v| !json_eq(v, &both)) {
-                        own.value = KwValue::Value(Cow::Owned(both));
-                        own.at = at;
-                    }
-                }
-            }
-            _ => {
-                kw.at = at;
-                kws.insert(name, kw);
-            }
-        }
-    }
-    Ok(())
-}
-
 /// `{$ref: X, …siblings}` ≡ `allOf: [X, {…siblings}]` (2019-09+): merged into one node when
 /// they assert different keywords, kept as an `allOf` otherwise.
 pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &str) -> Node<'a> {
@@ -395,7 +361,7 @@ pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &s
     let resolved = match resolved.body {
         // `{$ref: X}` alone is X: keep it lazy, pointing into the definition.
         Body::Lazy(_) if alone => return resolved,
-        Body::Lazy(_) => force(&resolved),
+        Body::Lazy(_) => resolved.force(),
         _ => resolved,
     };
     match resolved.body {
@@ -406,7 +372,7 @@ pub(super) fn conjoin<'a>(resolved: Node<'a>, mut siblings: Node<'a>, target: &s
                 return siblings;
             };
             let mut merged = sibling_kws;
-            match absorb(&mut merged, resolved, &[]) {
+            match fold::absorb(&mut merged, resolved, &[]) {
                 Ok(()) => {
                     siblings.body = Body::Keywords(merged);
                     siblings

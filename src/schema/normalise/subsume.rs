@@ -12,7 +12,8 @@
 
 use super::canon::json_eq;
 use super::compose::{kw_eq, node_eq};
-use super::normal::{force, Body, Kw, KwValue, Node};
+use super::node::Force;
+use super::node::{Body, Kw, KwValue, Node};
 use super::types::TypeSet;
 use crate::schema::keywords::{self, Instance, Kind};
 use serde_json::Value;
@@ -35,8 +36,8 @@ fn within(outer: &Node, inner: &Node, steps: &mut usize) -> bool {
     match (&outer.body, &inner.body) {
         (_, Body::Never) => true,
         (Body::Lazy(_), Body::Lazy(_)) if json_eq(outer.raw, inner.raw) => true,
-        (Body::Lazy(_), _) => within(&force(outer), inner, steps),
-        (_, Body::Lazy(_)) => within(outer, &force(inner), steps),
+        (Body::Lazy(_), _) => within(&outer.force(), inner, steps),
+        (_, Body::Lazy(_)) => within(outer, &inner.force(), steps),
         (Body::Keywords(k), _) if k.is_empty() => true,
         (Body::Keywords(_), Body::Keywords(_)) => {
             if node_eq(outer, inner) {
@@ -96,7 +97,7 @@ fn implied(outer: &Node, parts: &[Part], steps: &mut usize) -> bool {
     }
     let outer_kws = match &outer.body {
         Body::Keywords(k) => k,
-        Body::Lazy(_) => return implied(&force(outer), parts, steps),
+        Body::Lazy(_) => return implied(&outer.force(), parts, steps),
         _ => return false,
     };
     let types = part_types(parts);
@@ -242,7 +243,7 @@ pub fn admits(node: &Node, v: &Value, steps: &mut usize) -> Option<bool> {
     let kws = match &node.body {
         Body::Never => return Some(false),
         Body::Keywords(k) => k,
-        Body::Lazy(_) => return admits(&force(node), v, steps),
+        Body::Lazy(_) => return admits(&node.force(), v, steps),
         _ => return None,
     };
     let mut all = Some(true);

@@ -9,7 +9,7 @@ use crate::rules::finding::Site;
 use crate::rules::severity::Severity;
 use crate::schema::keywords::{self, Variance};
 use crate::schema::normalise::canon::{json_eq, opt_eq, sort_key};
-use crate::schema::normalise::normal::Node;
+use crate::schema::normalise::node::Node;
 use crate::schema::normalise::types::TypeSet;
 use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::Effect;

@@ -6,7 +6,7 @@
 //! already send. `unevaluatedProperties` counts as the catch-all when no composition or
 //! conditional beside it could evaluate the key.
 
-use crate::schema::normalise::normal::{Body, KwValue, Node};
+use crate::schema::normalise::node::{Body, KwValue, Node};
 use crate::schema::normalise::subsume::contains;
 use crate::schema::rules::Fixed;
 use crate::schema::Side;

@@ -10,7 +10,7 @@ use super::here::Here;
 use super::{kw_value, Change, Walk};
 use crate::rules::RuleId;
 use crate::schema::keywords::{Variance, KEYWORDS};
-use crate::schema::normalise::normal::Node;
+use crate::schema::normalise::node::Node;
 use crate::schema::normalise::subsume::contains;
 use crate::schema::rules::{effect_rule, Family};
 use crate::schema::Effect;

@@ -1,7 +1,8 @@
 //! Containment proofs on small schemas: what must be shown, and what must never be claimed.
 
 use super::*;
-use crate::schema::normalise::normal::{normalise, Budget, Twins};
+use crate::schema::normalise::node::Budget;
+use crate::schema::normalise::normal::{normalise, Twins};
 use serde_json::{json, Value};
 
 /// Whether `outer` provably accepts everything `inner` accepts.
