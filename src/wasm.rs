@@ -54,7 +54,7 @@ pub fn did_you_mean(id: &str) -> Option<String> {
 /// own line in text and Markdown), `oldVersion` and `newVersion` (both: the semver gate decides
 /// the verdict), and `renders`.
 ///
-/// Without `renders`: the report object of DESIGN.md §4. With `renders` (`[{ format, color?,
+/// Without `renders`: the report object (`crate::report::Report` in its JSON form). With `renders` (`[{ format, color?,
 /// jobSummary? }]`): `{ verdict, outputs: Uint8Array[] }`, an output per entry as UTF-8 bytes,
 /// all from one diff; `jobSummary: true` (format `markdown`) sizes the Markdown for a GitHub job
 /// summary. Bytes, because the CLI writes them to stdout or a file as they are: made a JS string,

@@ -86,7 +86,7 @@ pub fn detect(old: &Snapshot, new: &Snapshot, numbers: &crate::schema::Numbers) 
 
 /// A section as compared: present as loaded, or, when both snapshots carry `capabilities` and
 /// this one does not declare the section's capability while the other carries the section,
-/// present and empty on this side (DESIGN §1, symmetric): a dropped capability reports its
+/// present and empty on this side (the same both ways round): a dropped capability reports its
 /// entities removed, a gained one reports the entities that came with it added, instead of
 /// skipping the section.
 fn effective_section<'s, 'a>(

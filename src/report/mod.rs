@@ -1,4 +1,4 @@
-//! The report of DESIGN.md §4: its types, its total order and its JSON form.
+//! The report: its types, its total order and its JSON form (what `--format json` prints).
 
 pub mod notes;
 pub mod semver;
