@@ -31,7 +31,7 @@ impl SectionKind {
     pub const ALL: [SectionKind; 4] =
         [SectionKind::Tools, SectionKind::Prompts, SectionKind::Resources, SectionKind::ResourceTemplates];
 
-    /// The order of a canonical snapshot's sections (DESIGN §1) and of a capture's list calls.
+    /// The order of a canonical snapshot's sections and of a capture's list calls.
     pub const CANONICAL: [SectionKind; 4] =
         [SectionKind::Tools, SectionKind::Resources, SectionKind::ResourceTemplates, SectionKind::Prompts];
 
