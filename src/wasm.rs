@@ -22,7 +22,8 @@ pub fn version() -> String {
     crate::report::VERSION.to_string()
 }
 
-/// Every rule with its default severity, summary, why, advice and example pair.
+/// Every rule with its default severity, decided-by, summary, why, advice and message template.
+/// The example pairs are not in the module: the npm package joins them from `js/rule-examples.json`.
 #[wasm_bindgen]
 pub fn rules() -> Result<JsValue, JsValue> {
     JSON::parse(&crate::rules::catalogue_json())
