@@ -62,7 +62,8 @@ fn changed(
 
     display_name(&entity, &site, o, n, findings);
 
-    // A missing inputSchema is read as `{}` (accepts any arguments): lenient with old servers.
+    // A missing inputSchema is read as `{}` (accepts any arguments object; the schema walk reads
+    // an input root without `type` as `object`): lenient with old servers.
     // The spec requires one, and strict clients reject a tool list without it, so losing it
     // is reported on its own.
     let any = Value::Bool(true);

@@ -168,7 +168,7 @@ declare_rules! {
     ToolInputSchemaAdded = "tool.input.schema.added" {
         severity: NonBreaking,
         summary: "A tool that had no inputSchema (absent or null) now has one.",
-        why: "The spec requires an inputSchema; strict clients that rejected or dropped the tool can now list it. Its constraints are compared against an accept-anything schema and reported separately.",
+        why: "The spec requires an inputSchema; strict clients that rejected or dropped the tool can now list it. Its constraints are compared against an accept-anything schema and reported separately; a root `type: \"object\"` is not one, since a call's arguments are always an object.",
         advice: "Nothing to do.",
         message: "tool `{name}`: an inputSchema was added where there was none",
     }

@@ -90,6 +90,10 @@ pub fn compare_within(
         reaches: Default::default(),
         hits: Vec::new(),
         quiet: Vec::new(),
+        root_types: match side {
+            Side::Input => normalise::types::TypeSet::OBJECT,
+            Side::Output => normalise::types::TypeSet::ANY,
+        },
     };
     walk.node(old_tree, new_tree, &here, false);
     let mut covered: Vec<String> = walk.hits.iter().flat_map(|h| h.covers.iter().cloned()).collect();

@@ -74,13 +74,20 @@ impl Walk<'_> {
             (Some(_), None) => self.effect(here, o, n, Family::Enum, Effect::Widened, flipped, "enum"),
             _ => {}
         }
+        // Below the root an absent `type` admits every type; at the root, only the types the
+        // instance there can have (`object` for an input schema), so that adding or dropping
+        // `type: "object"` there changes no call.
+        let absent = if here.path.is_empty() { self.root_types } else { TypeSet::ANY };
         let types = |node: &Node| match value(node, "type") {
-            None => Some(TypeSet::ANY),
+            None => Some(absent),
             Some(v) => TypeSet::of_type_value(v),
         };
         if let (Some(a), Some(b)) = (types(o), types(n)) {
-            if let Some(effect) = a.compare(b) {
-                self.effect(here, o, n, Family::Type, effect, flipped, "type");
+            match a.compare(b) {
+                Some(effect) => self.effect(here, o, n, Family::Type, effect, flipped, "type"),
+                // An absent root `type` and the root's own types: the same calls, no finding.
+                None if here.path.is_empty() => self.quiet.push(here.keyword("type").path),
+                None => {}
             }
         }
     }

@@ -21,6 +21,7 @@ use crate::schema::normalise::canon::{bounded_clone, json_eq, unexpanded_equal};
 use crate::schema::normalise::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
 use crate::schema::normalise::node::{Body, Kw, KwValue, Node, Schemas};
 use crate::schema::normalise::normal::{self, force, Twins, TOO_MANY_REFERENCES};
+use crate::schema::normalise::types::TypeSet;
 use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::{Effect, Side};
 use crate::util::collect::object_of;
@@ -43,6 +44,10 @@ pub struct Walk<'w> {
     pub hits: Vec<Hit>,
     /// Paths judged unchanged as a whole although written differently: covered, no finding.
     pub quiet: Vec<String>,
+    /// The types the instance at the schema's root has whatever the schema says, which an
+    /// absent root `type` stands for: `object` for an input schema (it validates a call's
+    /// `params.arguments`, always a JSON object in MCP), any type for an output schema.
+    pub root_types: TypeSet,
 }
 
 /// What one emitted finding is about: the rule, the keyword (if any) and its two values.

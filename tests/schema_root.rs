@@ -1,0 +1,85 @@
+//! The root of a tool's inputSchema validates the call's `params.arguments`, which MCP always
+//! sends as a JSON object, so an absent root `type` compares as `"object"` there: adding or
+//! dropping `type: "object"` at the root rejects no call. Everything else still counts: a root
+//! narrowed to another type, a newly required argument, the same change below the root, and
+//! the output side (whose root keeps "absent admits every type").
+
+#[path = "schema_support.rs"]
+mod support;
+
+use mcp_contract::schema::Side;
+use mcp_contract::{diff_text, Severity, Verdict};
+use serde_json::{json, Value};
+use support::{breaking, diff, rules};
+
+/// The report's rules and verdict for one tool whose inputSchema goes from `old` to `new`
+/// (`null` is how a Go server writes a missing schema; the engine reads it as absent).
+fn tool_report(old: Value, new: Value) -> (Vec<String>, Verdict) {
+    let side = |schema: Value| json!({"tools": [{"name": "t", "description": "d", "inputSchema": schema}]}).to_string();
+    let report = diff_text(&side(old), &side(new), None).expect("both sides load");
+    (report.changes.iter().map(|c| c.rule.to_string()).collect(), report.summary.verdict)
+}
+
+#[test]
+fn absent_input_schema_to_object_root_breaks_no_call() {
+    let (ids, verdict) = tool_report(Value::Null, json!({"type": "object", "properties": {}}));
+    assert_eq!(ids, ["tool.input.schema.added"]);
+    assert_eq!(verdict, Verdict::Pass);
+}
+
+#[test]
+fn absent_root_type_and_object_are_the_same_input_in_both_directions() {
+    let (untyped, typed) = (
+        json!({"properties": {"q": {"type": "string"}}}),
+        json!({"type": "object", "properties": {"q": {"type": "string"}}}),
+    );
+    assert!(diff(Side::Input, &untyped, &typed).is_empty(), "{:?}", rules(&diff(Side::Input, &untyped, &typed)));
+    assert!(diff(Side::Input, &typed, &untyped).is_empty(), "{:?}", rules(&diff(Side::Input, &typed, &untyped)));
+    // `{}` and `true` (what a missing schema is read as) also admit every object.
+    for any in [json!({}), json!(true)] {
+        assert!(diff(Side::Input, &any, &json!({"type": "object"})).is_empty(), "{any}");
+    }
+}
+
+#[test]
+fn absent_to_object_with_a_required_argument_still_breaks_through_required() {
+    let new = json!({"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]});
+    let (ids, verdict) = tool_report(Value::Null, new.clone());
+    assert!(ids.iter().any(|r| r == "tool.input.required.added"), "{ids:?}");
+    assert!(!ids.iter().any(|r| r.starts_with("tool.input.type.")), "{ids:?}");
+    assert_eq!(verdict, Verdict::Fail);
+    let findings = diff(Side::Input, &json!({}), &new);
+    assert_eq!(breaking(&findings).iter().map(|f| f.rule.as_str()).collect::<Vec<_>>(), ["tool.input.required.added"]);
+}
+
+#[test]
+fn absent_to_another_root_type_still_breaks() {
+    for other in ["array", "string", "null"] {
+        let findings = diff(Side::Input, &json!({}), &json!({"type": other}));
+        let broken: Vec<_> = breaking(&findings).iter().map(|f| f.rule.as_str()).collect();
+        assert_eq!(broken, ["tool.input.type.changed"], "absent → {other}");
+    }
+    let (ids, verdict) = tool_report(Value::Null, json!({"type": "array"}));
+    assert!(ids.iter().any(|r| r == "tool.input.type.changed"), "{ids:?}");
+    assert_eq!(verdict, Verdict::Fail);
+    // An explicit root type list that loses `object` still narrows.
+    let findings = diff(Side::Input, &json!({"type": ["object", "array"]}), &json!({"type": "array"}));
+    assert_eq!(rules(&findings), ["tool.input.type.narrowed"]);
+}
+
+#[test]
+fn below_the_root_an_absent_type_still_admits_every_type() {
+    let (old, new) = (
+        json!({"type": "object", "properties": {"p": {}}}),
+        json!({"type": "object", "properties": {"p": {"type": "object"}}}),
+    );
+    assert_eq!(rules(&diff(Side::Input, &old, &new)), ["tool.input.type.narrowed"]);
+    let findings = diff(Side::Input, &old, &new);
+    assert_eq!(findings[0].default_severity(), Severity::Breaking);
+}
+
+#[test]
+fn output_root_keeps_absent_as_every_type() {
+    assert_eq!(rules(&diff(Side::Output, &json!({}), &json!({"type": "object"}))), ["tool.output.type.narrowed"]);
+    assert_eq!(rules(&diff(Side::Output, &json!({"type": "object"}), &json!({}))), ["tool.output.type.widened"]);
+}
