@@ -1,64 +1,116 @@
 //! The engine's vocabulary for front ends, as one JSON object: the severities (most severe first,
 //! with their words and the text report's colour), the thresholds `fail_on`/`warn_on` accept,
 //! the report formats, and the canonical snapshot model (format marker, server fields, sections
-//! with their identity key, list method and capability). The npm package and the playground
-//! read these from the wasm module's `meta()` instead of spelling them out again.
+//! with their identity key, list method, capability and words). The npm package and the
+//! playground read these from the wasm module's `meta()` instead of spelling them out again, and
+//! tests/generated.rs makes the TypeScript `Severity` and `Format` types from it.
+//!
+//! Written as text, not through `serde_json::json!`: a quarter of the code in the wasm module.
+//! Every value is one of the engine's own identifiers or words, none needing a JSON escape (the
+//! test below parses the text back).
 
 use crate::load::snapshot::{SectionKind, FORMAT_MARKER, SERVER_FIELDS};
 use crate::policy::config::Threshold;
 use crate::render::{plural, severity_color, Format};
 use crate::rules::severity::Severity;
-use serde_json::{json, Value};
 
-/// The vocabulary as a JSON value (see the module comment).
-pub fn meta() -> Value {
-    let severities: Vec<Value> = Severity::DESCENDING
-        .iter()
-        .map(|s| json!({"id": s.as_str(), "words": s.words(), "color": severity_color(*s)}))
-        .collect();
-    let mut thresholds: Vec<&str> = Severity::DESCENDING.iter().map(|s| s.as_str()).collect();
-    thresholds.push(Threshold::Never.as_str());
-    let sections: Vec<Value> = SectionKind::CANONICAL
-        .iter()
-        .map(|s| {
-            json!({
-                "field": s.field(),
-                "key": s.key_field(),
-                "method": s.list_method(),
-                "capability": s.capability(),
-                "words": plural(s.entity_kind()),
-            })
-        })
-        .collect();
-    json!({
-        "severities": severities,
-        "thresholds": thresholds,
-        "formats": Format::ALL.iter().map(|f| f.as_str()).collect::<Vec<_>>(),
-        "snapshot": {"format": FORMAT_MARKER, "serverFields": SERVER_FIELDS, "sections": sections},
-    })
+/// The vocabulary as JSON text (see the module comment).
+pub fn meta_json() -> String {
+    let mut out = String::from("{\"severities\":[");
+    for (i, severity) in Severity::DESCENDING.into_iter().enumerate() {
+        comma(&mut out, i);
+        let fields = [("id", severity.as_str()), ("words", severity.words()), ("color", severity_color(severity))];
+        object(&mut out, &fields);
+    }
+    out.push_str("],\"thresholds\":");
+    let thresholds = Severity::DESCENDING.map(|s| Threshold::AtLeast(s).as_str());
+    strings(&mut out, thresholds.into_iter().chain([Threshold::Never.as_str()]));
+    out.push_str(",\"formats\":");
+    strings(&mut out, Format::ALL.into_iter().map(Format::as_str));
+    out.push_str(",\"snapshot\":{\"format\":\"");
+    out.push_str(FORMAT_MARKER);
+    out.push_str("\",\"serverFields\":");
+    strings(&mut out, SERVER_FIELDS.iter().copied());
+    out.push_str(",\"sections\":[");
+    for (i, section) in SectionKind::CANONICAL.into_iter().enumerate() {
+        comma(&mut out, i);
+        object(
+            &mut out,
+            &[
+                ("field", section.field()),
+                ("key", section.key_field()),
+                ("method", section.list_method()),
+                ("capability", section.capability()),
+                ("words", plural(section.entity_kind())),
+            ],
+        );
+    }
+    out.push_str("]}}");
+    out
+}
+
+fn comma(out: &mut String, index: usize) {
+    if index > 0 {
+        out.push(',');
+    }
+}
+
+fn string(out: &mut String, text: &str) {
+    out.push('"');
+    out.push_str(text);
+    out.push('"');
+}
+
+fn strings<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) {
+    out.push('[');
+    for (i, item) in items.enumerate() {
+        comma(out, i);
+        string(out, item);
+    }
+    out.push(']');
+}
+
+fn object(out: &mut String, fields: &[(&str, &str)]) {
+    out.push('{');
+    for (i, (key, value)) in fields.iter().enumerate() {
+        comma(out, i);
+        string(out, key);
+        out.push(':');
+        string(out, value);
+    }
+    out.push('}');
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
-    fn meta_lists_every_severity_format_and_section_once() {
-        let meta = meta();
-        let ids = |key: &str| -> Vec<String> {
-            meta[key].as_array().into_iter().flatten().map(|v| v["id"].as_str().unwrap_or("").to_string()).collect()
+    fn meta_is_json_naming_every_severity_format_and_section_once() {
+        let meta: Value = serde_json::from_str(&meta_json()).unwrap_or_default();
+        let texts = |list: &Value, field: &str| -> Vec<String> {
+            let items = list.as_array().map(Vec::as_slice).unwrap_or_default();
+            items
+                .iter()
+                .map(|v| if field.is_empty() { v } else { &v[field] }.as_str().unwrap_or("?").to_string())
+                .collect()
         };
-        assert_eq!(ids("severities"), ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION"]);
-        assert_eq!(meta["thresholds"].as_array().map(Vec::len), Some(5));
-        assert!(meta["thresholds"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .all(|t| t.as_str().and_then(Threshold::parse).is_some()));
-        assert!(meta["formats"].as_array().into_iter().flatten().all(|f| f.as_str().and_then(Format::parse).is_some()));
-        assert_eq!(meta["formats"].as_array().map(Vec::len), Some(Format::ALL.len()));
-        let fields: Vec<&str> =
-            meta["snapshot"]["sections"].as_array().into_iter().flatten().filter_map(|s| s["field"].as_str()).collect();
-        assert_eq!(fields, ["tools", "resources", "resourceTemplates", "prompts"]);
+        let severities = texts(&meta["severities"], "id");
+        assert_eq!(severities, Severity::DESCENDING.map(|s| s.as_str().to_string()));
+        assert_eq!(texts(&meta["severities"], "words")[1], "potentially breaking");
+        assert_eq!(texts(&meta["severities"], "color")[0], severity_color(Severity::Breaking));
+        let thresholds = texts(&meta["thresholds"], "");
+        assert_eq!(thresholds.len(), 5);
+        assert!(thresholds.iter().all(|t| Threshold::parse(t).is_some()), "{thresholds:?}");
+        let formats = texts(&meta["formats"], "");
+        assert_eq!(formats.len(), Format::ALL.len());
+        assert!(formats.iter().all(|f| Format::parse(f).is_some()), "{formats:?}");
+        assert_eq!(meta["snapshot"]["format"], FORMAT_MARKER);
+        assert_eq!(texts(&meta["snapshot"]["serverFields"], ""), SERVER_FIELDS);
+        let sections = &meta["snapshot"]["sections"];
+        assert_eq!(texts(sections, "field"), ["tools", "resources", "resourceTemplates", "prompts"]);
+        assert_eq!(texts(sections, "key"), ["name", "uri", "uriTemplate", "name"]);
+        assert_eq!(texts(sections, "words")[2], "resource templates");
     }
 }

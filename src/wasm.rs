@@ -94,7 +94,7 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Re
 /// (`src/meta.rs`), so that front ends spell none of it out again.
 #[wasm_bindgen]
 pub fn meta() -> Result<JsValue, JsValue> {
-    JSON::parse(&crate::meta::meta().to_string())
+    JSON::parse(&crate::meta::meta_json())
 }
 
 /// The changes of `report` (the object `diff` returns) whose severity the prose classifier
