@@ -3,7 +3,8 @@
 #   make demo    build, then diff the bundled example pair and print the report
 #   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)
 #   make bench   benchmarks that print figures, and the wasm size
-#   make fuzz    each fuzz target for FUZZ_SECONDS, or FUZZ_RUNS executions (nightly + cargo-fuzz)
+#   make fuzz    each fuzz target, native (libFuzzer) and through the wasm build, for FUZZ_SECONDS;
+#                writes fuzz/LOG.md (nightly + cargo-fuzz)
 #   make new-rule RULE=<id> [FROM=<id>] [SEVERITY=<S>]   scaffold a rule (scripts/new-rule.mjs);
 #                 then make new-rule RULE=<id> SNAPSHOT=1 once its fixture pair reports it
 # Each target installs what it lacks (rust wasm target, the pinned wasm-bindgen CLI, npm
@@ -143,10 +144,10 @@ new-rule:
 	@test -n '$(RULE)' || { echo "usage: make new-rule RULE=<id> [FROM=<id>] [SEVERITY=<S>] [SNAPSHOT=1]" >&2; exit 2; }
 	$(NODE) scripts/new-rule.mjs '$(RULE)' $(if $(FROM),--from '$(FROM)') $(if $(SEVERITY),--severity '$(SEVERITY)') $(if $(SNAPSHOT),--snapshot)
 
-# ---- fuzz: one target at a time, one core each ----
+# ---- fuzz: one target at a time, one core each; the wasm harness needs the build ----
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
-fuzz:
+fuzz: build
 	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 	@$(CARGO) +nightly fuzz --version >/dev/null 2>&1 || $(CARGO) install cargo-fuzz
 	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) bash fuzz/run.sh

@@ -58,7 +58,8 @@ fn prose_lines(text: &str) -> Vec<(usize, String)> {
 /// The folders whose paths the documents quote as `code`; build outputs are left out.
 const REPOSITORY_FOLDERS: &[&str] =
     &["src/", "tests/", "js/", "www/", "scripts/", "docs/", "benches/", "fuzz/", "examples/", ".ci/"];
-const BUILD_OUTPUTS: &[&str] = &["js/dist/", "js/pkg/", "js/node_modules/", "www/dist/", "www/node_modules/"];
+const BUILD_OUTPUTS: &[&str] =
+    &["js/dist/", "js/pkg/", "js/node_modules/", "www/dist/", "www/node_modules/", "fuzz/artifacts/", "fuzz/corpus/"];
 
 /// Repository paths quoted in inline code spans and fenced blocks of `text`, with their line
 /// numbers. Placeholders (`<id>`, `*`, `…`) are not paths and are skipped.
