@@ -60,7 +60,9 @@ native() {
   [ -z "$artifact" ] || note="${note:+$note; }$artifact"
   if [ $((crashes + timeouts + oom)) -gt 0 ]; then failed=1; echo "   FAILED: see fuzz/$log"; fi
   echo "   ${runs:-0} executions in ${elapsed}s: $crashes crashes, $timeouts timeouts, $oom out of memory"
-  rows+=("| $name | native, libFuzzer$( [ "$name" = arena ] && echo ', arena + AddressSanitizer') | $max_len | ${limit}s | ${elapsed}s | ${runs:-0} | ${rate:-0} | $crashes | $timeouts | $oom | $corpus | ${note:-} |")
+  local build="native, libFuzzer"
+  [ "$name" != arena ] || build="$build, arena + AddressSanitizer"
+  rows+=("| $name | $build | $max_len | ${limit}s | ${elapsed}s | ${runs:-0} | ${rate:-0} | $crashes | $timeouts | $oom | $corpus | ${note:-} |")
 }
 
 for name in "${targets[@]}"; do
