@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for FUZZ_SECONDS each (default 60), one at a time, and writes what
-# happened to fuzz/LOG.md (date, commit, limits; per target the time, executions, crashes,
-# timeouts and out-of-memory stops, and the inputs they left in fuzz/artifacts/).
+# happened to fuzz/LOG.md: per target its last run's date, commit, limits, time, executions,
+# crashes, timeouts and out-of-memory stops, and the inputs they left in fuzz/artifacts/ (a run
+# of some targets replaces their rows and keeps the others').
 #
 # Native targets (cargo-fuzz, libFuzzer), FUZZ_RUNS executions each instead when that is set:
 #   arena            diff_snapshots with the parse arena as the global allocator, as in wasm
@@ -10,7 +11,8 @@
 #   diff_snapshots   the same property without ASan, for speed (the slow inputs)
 #   config_parse, prose_classify, glob_match
 # Then the wasm build (fuzz/wasm/run.mjs): diff_snapshots and config_parse through the npm
-# package's loader, replaying the corpus the native runs grew, then mutating it.
+# package's loader, replaying the corpus the native runs grew, then mutating it for
+# FUZZ_SECONDS.
 #
 # Every input may be up to 1 MB (glob_match: 512 bytes; its property cuts patterns at 64
 # characters), runs for at most FUZZ_TIMEOUT seconds (default 10, twice the 5 s that hostile
@@ -34,6 +36,9 @@ else targets=(arena diff_snapshots config_parse prose_classify glob_match wasm);
 
 mkdir -p logs
 node seeds.mjs
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- ':(top,exclude)fuzz/LOG.md' || commit="$commit+changes"
+today=$(date -u '+%Y-%m-%d %H:%M')
 rows=()
 failed=0
 
@@ -62,7 +67,7 @@ native() {
   echo "   ${runs:-0} executions in ${elapsed}s: $crashes crashes, $timeouts timeouts, $oom out of memory"
   local build="native, libFuzzer"
   [ "$name" != arena ] || build="$build, arena + AddressSanitizer"
-  rows+=("| $name | $build | $max_len | ${limit}s | ${elapsed}s | ${runs:-0} | ${rate:-0} | $crashes | $timeouts | $oom | $corpus | ${note:-} |")
+  rows+=("| $name | $build | $max_len | ${limit}s | ${elapsed}s | ${runs:-0} | ${rate:-0} | $crashes | $timeouts | $oom | $corpus | ${note:-} | $today | $commit |")
 }
 
 for name in "${targets[@]}"; do
@@ -79,31 +84,42 @@ for name in "${targets[@]}"; do
       [ $status -le 1 ] || { echo "fuzz/wasm/run.mjs failed (exit $status)" >&2; exit 2; }
       while IFS= read -r row; do rows+=("$row"); done < <(node -e '
         const { results } = JSON.parse(require("fs").readFileSync("logs/wasm.json", "utf8"));
-        for (const r of results) console.log(`| wasm ${r.target} | wasm in Node, js/lib/engine.js, mutations of the corpus | 1048576 | ${r.timeoutSeconds}s | ${r.seconds}s | ${r.executions} | ${Math.round(r.executions / r.seconds)} | ${r.traps + r.crashes} | ${r.timeouts} | ${r.oom} | ${r.replayed} replayed | ${r.artifacts.map((a) => `fuzz/artifacts/${a}`).join(", ")} |`);')
+        for (const r of results) console.log(`| wasm ${r.target} | wasm in Node, js/lib/engine.js, mutations of the corpus | 1048576 | ${r.timeoutSeconds}s | ${r.seconds}s | ${r.executions} | ${Math.round(r.executions / Math.max(1, r.seconds))} | ${r.traps + r.crashes} | ${r.timeouts} | ${r.oom} | ${r.replayed} replayed in ${r.replaySeconds}s | ${r.artifacts.map((a) => `fuzz/artifacts/${a}`).join(", ")} | '"$today | $commit"' |`);')
       ;;
     *) echo "fuzz/run.sh: unknown target $name" >&2; exit 2 ;;
   esac
 done
 
-commit=$(git rev-parse --short HEAD)
-git diff --quiet HEAD -- ':(top,exclude)fuzz/LOG.md' || commit="$commit (with uncommitted changes)"
+# The rows of targets not run this time stay as they were.
+if [ -f LOG.md ]; then
+  while IFS= read -r row; do
+    name=$(echo "$row" | cut -d'|' -f2 | xargs)
+    ran=0
+    for t in "${targets[@]}"; do
+      case "$t:$name" in "$name:$name"|wasm:wasm\ *) ran=1 ;; esac
+    done
+    [ $ran -eq 1 ] || rows+=("$row")
+  done < <(grep -E '^\| (arena|diff_snapshots|config_parse|prose_classify|glob_match|wasm [a-z_]+) \|' LOG.md)
+fi
+order() { case "$1" in arena) echo 1 ;; diff_snapshots) echo 2 ;; config_parse) echo 3 ;; prose_classify) echo 4 ;;
+  glob_match) echo 5 ;; *diff_snapshots) echo 6 ;; *) echo 7 ;; esac; }
 {
   echo "# Fuzz log"
   echo
-  echo "Written by \`make fuzz\` (fuzz/run.sh); each run replaces it. Columns: the input size limit"
-  echo "(bytes), the per-input time limit, the run's time, executions and executions per second;"
-  echo "crashes (panics, sanitizer reports, wasm traps, errors other than the library's typed one),"
-  echo "timeouts and out-of-memory stops; the corpus size (for wasm: the inputs replayed before"
-  echo "mutating). A native target stops at its first failure; the wasm harness goes on."
+  echo "Written by \`make fuzz\` (fuzz/run.sh): one row per target, from its last run. Columns: the"
+  echo "input size limit (bytes), the per-input time limit, the run's time, executions and executions"
+  echo "per second; crashes (panics, sanitizer reports, wasm traps, errors other than the library's"
+  echo "typed one), timeouts and out-of-memory stops; the corpus size (for wasm: the inputs replayed"
+  echo "before mutating, and how long that took); the date (UTC) and commit (+changes: with"
+  echo "uncommitted changes). A native target stops at its first failure; the wasm harness goes on."
+  echo "Limits: ${rss_mb} MB per process, wasm memory ${wasm_mb} MB. Machine: $(nproc) cores"
+  echo "(shared with other work), $(uname -m); $(rustc +nightly --version); node $(node --version)."
   echo
-  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "- commit: $commit"
-  echo "- budget: $what per target; memory: ${rss_mb} MB per process, wasm memory ${wasm_mb} MB"
-  echo "- machine: $(nproc) cores (shared), $(uname -m); $(rustc +nightly --version); node $(node --version)"
-  echo
-  echo "| target | build | max input | time limit | time | executions | exec/s | crashes | timeouts | out of memory | corpus | notes |"
-  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
-  printf '%s\n' "${rows[@]}"
+  echo "| target | build | max input | time limit | time | executions | exec/s | crashes | timeouts | out of memory | corpus | notes | date | commit |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+  for row in "${rows[@]}"; do
+    echo "$(order "$(echo "$row" | cut -d'|' -f2 | xargs)") $row"
+  done | sort -s -n -k1,1 | cut -d' ' -f2-
 } > LOG.md
 echo "wrote fuzz/LOG.md"
 exit $failed

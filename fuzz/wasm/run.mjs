@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Fuzzes the wasm build, the module the npm package ships, through the package's own loader
 // (js/lib/api.js → js/lib/engine.js → js/pkg/). For each target it first replays the libFuzzer
-// corpus (fuzz/corpus/TARGET, which fuzz/seeds.mjs seeds) and the generated seeds, then runs
-// mutations of them (fuzz/wasm/mutate.mjs) until the time budget is spent. An input whose
+// corpus (fuzz/corpus/TARGET, which fuzz/seeds.mjs seeds) and the generated seeds, all of them,
+// then runs mutations of them (fuzz/wasm/mutate.mjs) for --seconds more (the replay of a large
+// corpus can take minutes on a busy machine, and would otherwise leave no time to mutate). An input whose
 // outcome is new (another set of rules in the report, another kind of error) joins the pool
 // that mutations draw from: coarse feedback, as wasm gives no coverage.
 //
@@ -101,8 +102,7 @@ async function fuzz(target) {
   const rng = generator(options.seed ^ createHash("sha256").update(target).digest().readUInt32LE(0));
   const worker = new Worker();
   const started = Date.now();
-  const deadline = started + options.seconds * 1000;
-  console.log(`== wasm ${target}: replaying ${inputs.length} inputs (${files} from the corpus), then mutating for the rest of ${options.seconds}s (seed ${options.seed}, timeout ${options.timeout}s, wasm memory ${options.memoryMb} MB, process ${options.rssMb} MB)`);
+  console.log(`== wasm ${target}: replaying ${inputs.length} inputs (${files} from the corpus), then mutating for ${options.seconds}s (seed ${options.seed}, timeout ${options.timeout}s, wasm memory ${options.memoryMb} MB, process ${options.rssMb} MB)`);
   const runOne = async (data) => {
     const result = await worker.run(target, data);
     stats.executions++;
@@ -127,6 +127,8 @@ async function fuzz(target) {
     await runOne(data);
     stats.replayed++;
   }
+  stats.replaySeconds = Math.round((Date.now() - started) / 100) / 10;
+  const deadline = Date.now() + options.seconds * 1000;
   while (Date.now() < deadline) {
     await runOne(mutate(rng.pick(pool), pool, rng));
     stats.mutated++;
@@ -135,7 +137,7 @@ async function fuzz(target) {
   stats.seconds = Math.round((Date.now() - started) / 100) / 10;
   stats.distinctOutcomes = signatures.size;
   console.log(
-    `   ${stats.executions} executions in ${stats.seconds}s (${stats.replayed} replayed, ${stats.mutated} mutated; ` +
+    `   ${stats.executions} executions in ${stats.seconds}s (${stats.replayed} replayed in ${stats.replaySeconds}s, ${stats.mutated} mutated; ` +
       `${stats.ok} reports, ${stats.rejected} clean errors, ${signatures.size} distinct outcomes): ` +
       `${stats.timeouts} timeouts, ${stats.traps} traps, ${stats.crashes} crashes, ${stats.oom} out of memory`,
   );
