@@ -63,6 +63,24 @@ const BUILD_OUTPUTS: &[&str] =
 
 /// Repository paths quoted in inline code spans and fenced blocks of `text`, with their line
 /// numbers. Placeholders (`<id>`, `*`, `…`) are not paths and are skipped.
+/// The build's outputs, from `.gitignore`'s anchored entries without wildcards (`/pkg`,
+/// `/www/dist`, ...): documents may name them, but a clean clone has none of them until `make
+/// build`, which `make test` runs after this suite.
+fn build_outputs(root: &Path) -> Vec<String> {
+    let ignore = fs::read_to_string(root.join(".gitignore")).expect(".gitignore readable");
+    ignore
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix('/'))
+        .filter(|entry| !entry.is_empty() && !entry.contains(['*', '?', '[']))
+        .map(|entry| entry.trim_end_matches('/').to_string())
+        .collect()
+}
+
+fn is_build_output(path: &str, outputs: &[String]) -> bool {
+    let path = path.trim_end_matches('/');
+    outputs.iter().any(|out| path == out || path.starts_with(&format!("{out}/")))
+}
+
 fn quoted_paths(text: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
     let mut fenced = false;
@@ -182,6 +200,7 @@ fn relative_links_point_to_files_and_headings_that_exist() {
 #[test]
 fn quoted_repository_paths_exist() {
     let root = root();
+    let outputs = build_outputs(&root);
     let mut missing = Vec::new();
     let mut checked = 0;
     for doc in documents() {
@@ -189,7 +208,7 @@ fn quoted_repository_paths_exist() {
         let name = doc.strip_prefix(&root).unwrap_or(&doc).display().to_string();
         for (line_number, path) in quoted_paths(&text) {
             checked += 1;
-            if !root.join(&path).exists() {
+            if !root.join(&path).exists() && !is_build_output(&path, &outputs) {
                 missing.push(format!("{name}:{line_number}: {path}"));
             }
         }
@@ -218,4 +237,14 @@ fn the_scanner_finds_links_and_skips_code() {
         slug(" The report (`--format json`, and what `diff()` returns)"),
         "the-report---format-json-and-what-diff-returns"
     );
+}
+
+#[test]
+fn build_outputs_come_from_gitignore_and_count_only_their_own_paths() {
+    let outputs = build_outputs(&root());
+    assert!(outputs.iter().any(|o| o == "www/dist"), "{outputs:?}");
+    assert!(is_build_output("www/dist", &outputs));
+    assert!(is_build_output("js/pkg/mcp_contract_bg.wasm", &outputs));
+    assert!(!is_build_output("www/distant", &outputs));
+    assert!(!is_build_output("www/src", &outputs));
 }
