@@ -1,6 +1,6 @@
 //! The engine's vocabulary for front ends, as one JSON object: the severities (most severe first,
 //! with their words and the text report's colour), the thresholds `fail_on`/`warn_on` accept,
-//! the report formats, and the canonical snapshot model (format marker, server fields, sections
+//! the report formats (each with whether it is for people to read), and the canonical snapshot model (format marker, server fields, sections
 //! with their identity key, list method, capability and words). The npm package and the
 //! playground read these from the wasm module's `meta()` instead of spelling them out again, and
 //! tests/generated.rs makes the TypeScript `Severity` and `Format` types from it.
@@ -25,8 +25,14 @@ pub fn meta_json() -> String {
     out.push_str("],\"thresholds\":");
     let thresholds = Severity::DESCENDING.map(|s| Threshold::AtLeast(s).as_str());
     strings(&mut out, thresholds.into_iter().chain([Threshold::Never.as_str()]));
-    out.push_str(",\"formats\":");
-    strings(&mut out, Format::ALL.into_iter().map(Format::as_str));
+    out.push_str(",\"formats\":[");
+    for (i, format) in Format::ALL.into_iter().enumerate() {
+        comma(&mut out, i);
+        out.push_str("{\"id\":");
+        string(&mut out, format.as_str());
+        out.push_str(if format.for_people() { ",\"forPeople\":true}" } else { ",\"forPeople\":false}" });
+    }
+    out.push(']');
     out.push_str(",\"snapshot\":{\"format\":\"");
     out.push_str(FORMAT_MARKER);
     out.push_str("\",\"serverFields\":");
@@ -103,9 +109,13 @@ mod tests {
         let thresholds = texts(&meta["thresholds"], "");
         assert_eq!(thresholds.len(), 5);
         assert!(thresholds.iter().all(|t| Threshold::parse(t).is_some()), "{thresholds:?}");
-        let formats = texts(&meta["formats"], "");
+        let formats = texts(&meta["formats"], "id");
         assert_eq!(formats.len(), Format::ALL.len());
         assert!(formats.iter().all(|f| Format::parse(f).is_some()), "{formats:?}");
+        let for_people = meta["formats"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let for_people: Vec<&str> =
+            for_people.iter().filter(|f| f["forPeople"] == true).filter_map(|f| f["id"].as_str()).collect();
+        assert_eq!(for_people, ["text", "markdown", "github"]);
         assert_eq!(meta["snapshot"]["format"], FORMAT_MARKER);
         assert_eq!(texts(&meta["snapshot"]["serverFields"], ""), SERVER_FIELDS);
         let sections = &meta["snapshot"]["sections"];

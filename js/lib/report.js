@@ -9,7 +9,10 @@ import { appendJobSummary, writeReport } from "./io.js";
 import { VERBOSITY_HELP, VERBOSITY_OPTIONS, verbosityOf } from "./verbosity.js";
 
 // The engine's report formats, thresholds and severities (src/meta.rs).
-const { formats: FORMATS, thresholds: THRESHOLDS, severities: SEVERITIES } = engineMeta();
+const { formats: FORMAT_LIST, thresholds: THRESHOLDS, severities: SEVERITIES } = engineMeta();
+const FORMATS = FORMAT_LIST.map((format) => format.id);
+// The formats for people, whose report shows the summary line with the semver gate's sentence.
+const FOR_PEOPLE = FORMAT_LIST.filter((format) => format.forPeople).map((format) => format.id);
 export { FORMATS, THRESHOLDS };
 
 /** The options `diff` and `check` share (parseArgs shapes); `help` lines below describe them. */
@@ -100,7 +103,7 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   if (values.output !== undefined) wanted.terminal = { format: "text", color };
   if (values.format === "github") wanted.summary = { format: "markdown", jobSummary: true };
   // Machine formats on stdout keep it clean: the gate's sentence goes to stderr for them.
-  const gateToStderr = versions && values.output === undefined && !HUMAN_FORMATS.includes(values.format);
+  const gateToStderr = versions && values.output === undefined && !FOR_PEOPLE.includes(values.format);
   if (gateToStderr) wanted.report = { format: "json" };
   for (const [i, { format }] of (values.reports ?? []).entries()) wanted[`file${i}`] = { format };
   // UTF-8 bytes, written out as they are.
@@ -133,9 +136,6 @@ function reportFile(spec) {
   }
   return { format, file };
 }
-
-/** The formats whose report shows the summary line, which ends with the semver gate's sentence. */
-const HUMAN_FORMATS = ["text", "markdown", "github"];
 
 /** `engine.diff` with `renders`; an invalid version for the semver gate is a UsageError. */
 function diffWithGate(oldText, newText, configText, base, renders) {

@@ -12,7 +12,7 @@ const options = { failOn: "POTENTIALLY_BREAKING", newPath: "snapshots/server.jso
 const decode = (bytes) => new TextDecoder().decode(bytes);
 
 test("diff with renders renders one diff in every format as a diff per format does", () => {
-  const { formats } = engine.meta();
+  const formats = engine.meta().formats.map((format) => format.id);
   assert.ok(formats.includes("text") && formats.includes("sarif"), formats.join());
   const renders = formats.flatMap((format) => [{ format }, { format, color: true }]);
   const { verdict, outputs } = engine.diff(oldText, newText, null, { ...options, renders });
@@ -69,6 +69,12 @@ test("meta: the severities, thresholds and snapshot model the engine uses", () =
   const text = decode(engine.diff(oldText, newText, null, { renders: [{ format: "text", color: true }] }).outputs[0]);
   const potentially = meta.severities.find((severity) => severity.id === "POTENTIALLY_BREAKING");
   assert.ok(text.includes(`\x1b[${potentially.color}m`), text);
+  // A format for people shows the summary line; the CLI sends the gate's sentence to stderr for the others.
+  const forPeople = meta.formats.filter((format) => format.forPeople).map((format) => format.id);
+  assert.deepEqual(forPeople, ["text", "markdown", "github"]);
+  const { summary } = engine.diff(oldText, newText, null);
+  const rendered = engine.diff(oldText, newText, null, { renders: forPeople.map((format) => ({ format })) }).outputs.map(decode);
+  rendered.forEach((output, i) => assert.ok(output.includes(summary.text), `${forPeople[i]}: ${output}`));
   assert.deepEqual(meta.snapshot.sections.map((section) => section.field), ["tools", "resources", "resourceTemplates", "prompts"]);
   assert.deepEqual(meta.snapshot.sections.map((section) => section.key), ["name", "uri", "uriTemplate", "name"]);
   // A snapshot made to the model is one the engine accepts.

@@ -50,6 +50,13 @@ impl Format {
             Format::Junit => "junit",
         }
     }
+
+    /// Whether the report is for people to read: it shows the summary line, which ends with the
+    /// semver gate's sentence. For the others (machine formats) the CLI writes that sentence to
+    /// stderr, so stdout stays parseable.
+    pub fn for_people(self) -> bool {
+        matches!(self, Format::Text | Format::Markdown | Format::Github)
+    }
 }
 
 /// Rendering options that are not part of the report.

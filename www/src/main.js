@@ -630,7 +630,7 @@ async function start() {
   $("#engine-version").textContent = engine.version;
   useSeverities(engine.meta.severities);
   $("#filter-severity").append(...SEVERITY_ORDER.map((id) => el("option", { value: id }, severityLabel(id))));
-  $("#report-format").append(...engine.meta.formats.map((format) => el("option", { value: format }, format)));
+  $("#report-format").append(...engine.meta.formats.map(({ id }) => el("option", { value: id }, id)));
   rulesById = new Map(engine.rules.map((rule) => [rule.id, rule]));
   examples = await examplesLoaded;
   fillExamplesMenu();

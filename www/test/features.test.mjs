@@ -321,7 +321,7 @@ test("filters by severity and by rule or entity, and says how many show", async 
   assert.deepEqual((await options("#filter-severity"))[2], ["POTENTIALLY_BREAKING", "Potentially breaking"]);
   assert.deepEqual(
     await options("#report-format"),
-    formats.map((format) => [format, format]),
+    formats.map(({ id }) => [id, id]),
   );
   await page.selectOption("#filter-severity", "BREAKING");
   const breaking = changes.filter((c) => c.severity === "BREAKING");
