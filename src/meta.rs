@@ -1,6 +1,7 @@
 //! The engine's vocabulary for front ends, as one JSON object: the severities (most severe first,
 //! with their words and the text report's colour), the thresholds `fail_on`/`warn_on` accept,
-//! the report formats (each with whether it is for people to read), and the canonical snapshot model (format marker, server fields, sections
+//! the report formats (each with whether it is for people to read), the rule deciders (the
+//! catalogue's `decidedBy` token with its words), and the canonical snapshot model (format marker, server fields, sections
 //! with their identity key, list method, capability and words). The npm package and the
 //! playground read these from the wasm module's `meta()` instead of spelling them out again, and
 //! tests/generated.rs makes the TypeScript `Severity` and `Format` types from it.
@@ -13,6 +14,7 @@ use crate::load::snapshot::{SectionKind, FORMAT_MARKER, SERVER_FIELDS};
 use crate::policy::config::Threshold;
 use crate::render::{plural, severity_color, Format};
 use crate::rules::severity::Severity;
+use crate::rules::Decider;
 
 /// The vocabulary as JSON text (see the module comment).
 pub fn meta_json() -> String {
@@ -31,6 +33,12 @@ pub fn meta_json() -> String {
         out.push_str("{\"id\":");
         string(&mut out, format.as_str());
         out.push_str(if format.for_people() { ",\"forPeople\":true}" } else { ",\"forPeople\":false}" });
+    }
+    out.push(']');
+    out.push_str(",\"deciders\":[");
+    for (i, decider) in Decider::ALL.into_iter().enumerate() {
+        comma(&mut out, i);
+        object(&mut out, &[("id", decider.as_str()), ("words", decider.words())]);
     }
     out.push(']');
     out.push_str(",\"snapshot\":{\"format\":\"");
@@ -116,6 +124,9 @@ mod tests {
         let for_people: Vec<&str> =
             for_people.iter().filter(|f| f["forPeople"] == true).filter_map(|f| f["id"].as_str()).collect();
         assert_eq!(for_people, ["text", "markdown", "github"]);
+        let deciders = Decider::ALL.map(|d| d.as_str().to_string());
+        assert_eq!(texts(&meta["deciders"], "id"), deciders);
+        assert_eq!(texts(&meta["deciders"], "words")[1], Decider::Prose.words());
         assert_eq!(meta["snapshot"]["format"], FORMAT_MARKER);
         assert_eq!(texts(&meta["snapshot"]["serverFields"], ""), SERVER_FIELDS);
         let sections = &meta["snapshot"]["sections"];

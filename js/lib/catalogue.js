@@ -21,8 +21,8 @@ let meta;
 
 /**
  * The engine's vocabulary, read once per process: `{ severities: [{ id, words, color }] (most
- * severe first), thresholds, formats: [{ id, forPeople }], snapshot: { format, serverFields,
- * sections: [{ field, key, method, capability, words }] } }` (src/meta.rs). Frozen: every caller shares it.
+ * severe first), thresholds, formats: [{ id, forPeople }], deciders: [{ id, words }], snapshot: {
+ * format, serverFields, sections: [{ field, key, method, capability, words }] } }` (src/meta.rs). Frozen: every caller shares it.
  */
 export function engineMeta() {
   meta ??= deepFreeze(engine.meta());

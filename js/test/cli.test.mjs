@@ -243,6 +243,14 @@ describe("rules and explain", () => {
       assert.ok(stdout.includes(part), `explain lacks ${part}`);
     }
   });
+  test("explain names the decider in the words docs/rules.md uses", () => {
+    const docs = readFileSync(join(repoRoot, "docs/rules.md"), "utf8");
+    for (const id of ["tool.input.required.added", "tool.description.changed", "server.capabilities.removed"]) {
+      const line = docs.split(`\n## ${id}\n`)[1].match(/\(decided by: [^)]+\)/)[0];
+      assert.ok(cli(["explain", id]).stdout.includes(line), `${id}: ${line}`);
+    }
+    assert.match(cli(["explain", "tool.description.changed"]).stdout, /\(decided by: prose classifier\)/);
+  });
   test("explain of an unknown rule suggests the closest", () => {
     assertOneLineError(cli(["explain", "tool.input.requird.added"]), "did you mean `tool.input.required.added`");
   });

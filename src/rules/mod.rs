@@ -33,6 +33,9 @@ pub enum Decider {
 }
 
 impl Decider {
+    /// Every decider, in declaration order.
+    pub const ALL: [Decider; 4] = [Decider::Fixed, Decider::Prose, Decider::CapabilityFlags, Decider::VersionOrder];
+
     /// The machine token of `decidedBy` in the rule catalogue, SARIF and a change's `details`:
     /// `fixed`, `prose`, `capabilityFlags` or `versionOrder`.
     pub fn as_str(self) -> &'static str {
@@ -44,7 +47,7 @@ impl Decider {
         }
     }
 
-    /// The same, in words for people (`explain`, docs).
+    /// The same, in words for people (`explain` through `meta()`, docs/rules.md).
     pub fn words(self) -> &'static str {
         match self {
             Decider::Fixed => "fixed",

@@ -5,14 +5,6 @@ import { engineMeta, ruleCatalogue } from "../catalogue.js";
 import { painter, wantsColor } from "../color.js";
 import { UsageError } from "../errors.js";
 
-/** `decidedBy` tokens in words (the same words as docs/rules.md). */
-const DECIDED_BY = {
-  fixed: "fixed",
-  prose: "the prose classifier, per change",
-  capabilityFlags: "the capability flag table, per capability",
-  versionOrder: "the order of protocol versions, per change",
-};
-
 export const name = "explain";
 export const summary = "Explain a rule: what it detects, why it matters, what to do, and an example.";
 export const usage = "explain RULE";
@@ -21,6 +13,11 @@ export const options = {};
 /** The SGR code the text report paints `severity` with. */
 export function severityColor(severity) {
   return engineMeta().severities.find((s) => s.id === severity)?.color ?? "0";
+}
+
+/** A `decidedBy` token in the engine's words, the same as docs/rules.md shows. */
+function decidedBy(token) {
+  return engineMeta().deciders.find((d) => d.id === token)?.words ?? token;
 }
 
 export function run(_values, positionals, ctx) {
@@ -39,7 +36,7 @@ export function run(_values, positionals, ctx) {
   ctx.stdout.write(`${paint("1", rule.id)}${alias}
   ${rule.summary}
 
-  Default severity: ${paint(severityColor(rule.severity), rule.severity)} (decided by: ${DECIDED_BY[rule.decidedBy] ?? rule.decidedBy})
+  Default severity: ${paint(severityColor(rule.severity), rule.severity)} (decided by: ${decidedBy(rule.decidedBy)})
 
   Why it matters: ${rule.why}
 
