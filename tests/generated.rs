@@ -83,7 +83,12 @@ fn rule_ids_typescript() -> String {
         list.iter().filter_map(|v| field.map_or(v, |f| &v[f]).as_str()).collect()
     };
     union(&mut out, "The four severities, most severe first.", "Severity", strings("severities", Some("id")));
-    union(&mut out, "Report formats `render` produces (the CLI's `--format`).", "Format", strings("formats", Some("id")));
+    union(
+        &mut out,
+        "Report formats `render` produces (the CLI's `--format`).",
+        "Format",
+        strings("formats", Some("id")),
+    );
     out
 }
 
