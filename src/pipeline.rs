@@ -39,10 +39,15 @@ pub fn diff_text(old: &str, new: &str, config: Option<&str>) -> Result<Report, E
         Some(text) => Config::parse(text)?,
         None => Config::default(),
     };
+    diff_texts(old, new, &config)
+}
+
+/// Parses both snapshot texts and diffs them under `config`.
+fn diff_texts(old: &str, new: &str, config: &Config) -> Result<Report, Error> {
     // The number scan runs once both texts have parsed: on text that is not JSON it can take
     // seconds before the parser's error (a 938 KB case from the wasm fuzz target, 16 s in wasm).
     input::with_documents(old, new, |old_value, new_value| {
-        diff_within_depth(old_value, new_value, &config, &inexact_numbers_of(old, new))
+        diff_within_depth(old_value, new_value, config, &inexact_numbers_of(old, new))
     })?
 }
 
@@ -147,10 +152,7 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
     if let Some(warn_on) = options.warn_on {
         parsed.warn_on = warn_on;
     }
-    // After parsing, as in `diff_text`.
-    let mut report = input::with_documents(old, new, |old_value, new_value| {
-        diff_within_depth(old_value, new_value, &parsed, &inexact_numbers_of(old, new))
-    })??;
+    let mut report = diff_texts(old, new, &parsed)?;
     notes::attach_notes(&mut report, &options.notes);
     if let Some((old_version, new_version)) = &options.semver {
         let gate = semver::check(&report, old_version, new_version)
