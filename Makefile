@@ -51,6 +51,7 @@ $(JS_DEPS_STAMP): js/package.json js/package-lock.json
 build: setup-rust setup-wasm-bindgen $(JS_DEPS_STAMP)
 	$(CARGO) build --release --target $(WASM_TARGET) --lib
 	wasm-bindgen --target web --remove-name-section --out-dir pkg $(WASM_RELEASE)
+	$(NODE) scripts/compile-hints.mjs pkg/$(CRATE)_bg.wasm
 	rm -rf js/pkg && mkdir -p js/pkg && cp pkg/$(CRATE).js pkg/$(CRATE)_bg.wasm pkg/$(CRATE).d.ts js/pkg/
 	cd js && $(NODE) build-cli.mjs
 	@if [ -f www/package.json ]; then $(MAKE) --no-print-directory build-www; fi

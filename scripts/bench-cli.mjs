@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.env.BENCH_RUNS ?? 15);
@@ -81,10 +82,10 @@ console.log(
 );
 
 // In process: the first diff pays for compiling the code it runs; later ones do not. Timed as the
-// CLI runs it (with the V8 flags the bin sets, read from the bin so the two cannot drift apart)
+// CLI runs it (with the V8 flags the bin sets, from the bin's own v8-flags.js so the two cannot drift apart)
 // and with V8's defaults, which the library leaves alone.
-const binFlags = readFileSync(cli, "utf8").match(/setFlagsFromString\("([^"]+)"\)/)?.[1];
-if (!binFlags) throw new Error(`no setFlagsFromString("...") call found in ${cli}`);
+const { v8Flags } = createRequire(import.meta.url)(join(root, "js", "bin", "v8-flags.js"));
+const binFlags = v8Flags().join(" ");
 const probe = (flags) => `
 ${flags ? `(await import("node:v8")).setFlagsFromString(${JSON.stringify(flags)});` : ""}
 const { readFileSync } = await import("node:fs");

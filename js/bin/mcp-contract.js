@@ -23,16 +23,9 @@ function internalError(error) {
 process.on("unhandledRejection", internalError);
 process.on("uncaughtException", internalError);
 
-// V8 runs wasm code first as Liftoff's quick baseline code, and recompiles a function with
-// TurboFan once it has run for a "tiering budget" (1.8 M bytes of code executed, by default).
-// A CLI run is one diff: on a real pair (github-mcp-server v0.31.0 -> v1.10.1) the default
-// budget sent 77 functions to TurboFan, whose compiles took longer than the diff itself, on the
-// second core or competing for the first, and Node waits for them at exit: 3.1x a bare
-// `node -e 0` against 1.8x with this budget (docs/performance.md, "Cold start on a real
-// pair"). At 1e9 no function of that diff tiers up, while a 5 MB or 50 MB pair still sends its
-// hottest few to TurboFan. It applies to modules compiled after it, so before the bundle loads the engine; the
-// library (lib/engine.js) leaves a host process's V8 settings alone.
-require("node:v8").setFlagsFromString("--wasm-tiering-budget=1000000000");
+// The V8 flags for this process (v8-flags.js says which and why). They apply to modules compiled
+// after them, so they are set before the bundle loads the engine.
+require("node:v8").setFlagsFromString(require("./v8-flags.js").v8Flags().join(" "));
 
 const BUNDLE = "../dist/cli.cjs";
 

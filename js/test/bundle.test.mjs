@@ -2,7 +2,7 @@
 // is today, and it must keep the fast start it exists for.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { build } from "esbuild";
@@ -31,7 +31,7 @@ test("a diff never starts Node's ES module loader", () => {
 function versionFromCopy(name, { withBundle }) {
   const root = join(scratch, name);
   mkdirSync(join(root, "bin"), { recursive: true });
-  for (const file of ["mcp-contract.js", "package.json"]) copyFileSync(join(jsRoot, "bin", file), join(root, "bin", file));
+  for (const file of readdirSync(join(jsRoot, "bin"))) copyFileSync(join(jsRoot, "bin", file), join(root, "bin", file));
   if (withBundle) {
     mkdirSync(join(root, "dist"));
     copyFileSync(cliBundle.outfile, join(root, "dist", "cli.cjs"));
