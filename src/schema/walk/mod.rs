@@ -114,21 +114,17 @@ impl<'w> Walk<'w> {
         flipped: bool,
         keyword: &str,
     ) {
-        let rule = effect_rule(self.side, family, effect.flip(flipped));
-        let change = Change {
-            rule,
-            keyword: Some(keyword),
-            old: kw_value(o, keyword),
-            new: kw_value(n, keyword),
-            detail: None,
-            covers: Vec::new(),
-        };
-        self.emit(here, o, n, change);
+        self.keyword_changed(here, o, n, effect_rule(self.side, family, effect.flip(flipped)), keyword);
     }
 
     pub(super) fn fixed(&mut self, here: &Here, o: &Node, n: &Node, rule: Fixed, keyword: &str) {
+        self.keyword_changed(here, o, n, fixed_rule(self.side, rule), keyword);
+    }
+
+    /// Emits `rule` at `keyword`, with the keyword's old and new values.
+    fn keyword_changed(&mut self, here: &Here, o: &Node, n: &Node, rule: RuleId, keyword: &str) {
         let change = Change {
-            rule: fixed_rule(self.side, rule),
+            rule,
             keyword: Some(keyword),
             old: kw_value(o, keyword),
             new: kw_value(n, keyword),
