@@ -28,6 +28,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { importedFunctions, sections, uleb, ulebBytes } from "./wasm-sections.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SECTION_NAME = "compilationHints";
@@ -65,75 +66,21 @@ export function trainingPairs(corpus = join(repoRoot, "tests", "corpus")) {
   return pairs;
 }
 
-/** The module's sections as `{ id, start, end, name? }` (start: the id byte; end: past the payload). */
-export function sections(bytes) {
-  const list = [];
-  let at = 8;
-  const leb = () => {
-    let value = 0;
-    for (let shift = 0; ; shift += 7) {
-      const byte = bytes[at++];
-      value += (byte & 0x7f) * 2 ** shift;
-      if (byte < 0x80) return value;
-    }
-  };
-  while (at < bytes.length) {
-    const start = at;
-    const id = bytes[at++];
-    const size = leb();
-    const payload = at;
-    const section = { id, start, end: payload + size, payload };
-    if (id === 0) {
-      const length = leb();
-      section.name = bytes.toString("utf8", at, at + length);
-    }
-    if (id === 2) section.importedFunctions = countImportedFunctions();
-    if (id === 3) section.definedFunctions = leb();
-    list.push(section);
-    at = section.end;
-
-    function countImportedFunctions() {
-      let functions = 0;
-      for (let count = leb(), i = 0; i < count; i++) {
-        for (const _name of ["module", "field"]) {
-          const length = leb();
-          at += length;
-        }
-        const kind = bytes[at++];
-        if (kind !== 0) fail(`import kind ${kind} at byte ${at - 1}: only function imports are expected from wasm-bindgen`);
-        leb(); // type index
-        functions++;
-      }
-      return functions;
-    }
-  }
-  return list;
-}
-
-const uleb = (value) => {
-  const out = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return out;
-};
-
 /** `bytes` without any compilationHints section, with one built from `hot` (function indexes) before the code section. */
 export function withHints(bytes, hot) {
   const list = sections(bytes).filter((section) => !(section.id === 0 && section.name === SECTION_NAME));
-  const imported = list.find((section) => section.id === 2)?.importedFunctions ?? 0;
-  const defined = list.find((section) => section.id === 3)?.definedFunctions;
+  const imports = list.find((section) => section.id === 2);
+  const imported = imports ? importedFunctions(bytes, imports) : 0;
+  const functions = list.find((section) => section.id === 3);
   const code = list.find((section) => section.id === 10);
-  if (defined === undefined || code === undefined) fail("the module has no function or code section");
+  if (functions === undefined || code === undefined) fail("the module has no function or code section");
+  const [defined] = uleb(bytes, functions.contents);
   const hints = Array.from({ length: defined }, (_, i) => (hot.has(imported + i) ? EAGER_LIFTOFF : LAZY));
   const name = Buffer.from(SECTION_NAME);
-  const payload = [...uleb(name.length), ...name, ...uleb(defined), ...hints];
+  const payload = [...ulebBytes(name.length), ...name, ...ulebBytes(defined), ...hints];
   const parts = [bytes.subarray(0, 8)];
   for (const section of list) {
-    if (section === code) parts.push(Buffer.from([0, ...uleb(payload.length), ...payload]));
+    if (section === code) parts.push(Buffer.from([0, ...ulebBytes(payload.length), ...payload]));
     parts.push(bytes.subarray(section.start, section.end));
   }
   return Buffer.concat(parts);
@@ -173,6 +120,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const bytes = readFileSync(wasmPath);
   const hot = hotFunctions(wasmPath, gluePath, pairs);
   writeFileSync(wasmPath, withHints(bytes, hot));
-  const defined = sections(bytes).find((section) => section.id === 3).definedFunctions;
+  const [defined] = uleb(bytes, sections(bytes).find((section) => section.id === 3).contents);
   console.log(`compile-hints: ${hot.size} of ${defined} functions compiled up front (the diff path of ${pairs.length} release pairs)`);
 }

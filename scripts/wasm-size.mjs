@@ -17,6 +17,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateRawSync } from "node:zlib";
+import { importedFunctions, sections, uleb } from "./wasm-sections.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -29,70 +30,35 @@ if (!existsSync(path)) {
 }
 const bytes = readFileSync(path);
 
-function leb(at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
 // Sections: the code section's function bodies, the data section, the name section's names.
 let imports = 0;
 let bodies = [];
 let data = null;
 let end = bytes.length;
 const names = new Map();
-for (let at = 8; at < bytes.length; ) {
-  const id = bytes[at];
-  const [size, start] = leb(at + 1);
-  const next = start + size;
-  if (id === 2) {
-    let [count, p] = leb(start);
+for (const section of sections(bytes)) {
+  if (section.id === 2) {
+    imports = importedFunctions(bytes, section);
+  } else if (section.id === 10) {
+    let [count, p] = uleb(bytes, section.contents);
     for (; count > 0; count--) {
-      for (let s = 0; s < 2; s++) {
-        const [len, q] = leb(p);
-        p = q + len;
-      }
-      const kind = bytes[p++];
-      if (kind === 0) imports++;
-      // The other kinds' descriptions: table (reftype + limits), memory (limits), global (type + mut).
-      const skipLimits = (q) => {
-        const flags = bytes[q];
-        let r = leb(q + 1)[1];
-        if (flags & 1) r = leb(r)[1];
-        return r;
-      };
-      if (kind === 0) p = leb(p)[1];
-      else if (kind === 1) p = skipLimits(p + 1);
-      else if (kind === 2) p = skipLimits(p);
-      else if (kind === 3) p += 2;
-      else p = leb(p)[1];
-    }
-  } else if (id === 10) {
-    let [count, p] = leb(start);
-    for (; count > 0; count--) {
-      const [len, q] = leb(p);
+      const [len, q] = uleb(bytes, p);
       bodies.push([q, q + len]);
       p = q + len;
     }
-  } else if (id === 11) {
-    data = [start, next];
-  } else if (id === 0) {
-    end = Math.min(end, at);
-    const [nameLen, q] = leb(start);
-    if (bytes.toString("latin1", q, q + nameLen) === "name") {
-      for (let p = q + nameLen; p < next; ) {
+  } else if (section.id === 11) {
+    data = [section.contents, section.end];
+  } else if (section.id === 0) {
+    end = Math.min(end, section.start);
+    if (section.name === "name") {
+      for (let p = section.contents; p < section.end; ) {
         const sub = bytes[p];
-        const [subSize, r] = leb(p + 1);
+        const [subSize, r] = uleb(bytes, p + 1);
         if (sub === 1) {
-          let [count, s] = leb(r);
+          let [count, s] = uleb(bytes, r);
           for (; count > 0; count--) {
-            const [index, t] = leb(s);
-            const [len, u] = leb(t);
+            const [index, t] = uleb(bytes, s);
+            const [len, u] = uleb(bytes, t);
             names.set(index, bytes.toString("utf8", u, u + len));
             s = u + len;
           }
@@ -101,7 +67,6 @@ for (let at = 8; at < bytes.length; ) {
       }
     }
   }
-  at = next;
 }
 if (names.size === 0) {
   console.log(`${path} has no name section (pkg/ strips it); pass the module cargo built`);

@@ -7,8 +7,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { test } from "node:test";
-import { sections, trainingPairs, withHints } from "../../scripts/compile-hints.mjs";
-import { cliPath, corpusDir, jsRoot } from "./helpers.mjs";
+import { trainingPairs, withHints } from "../../scripts/compile-hints.mjs";
+import { sections, uleb } from "../../scripts/wasm-sections.mjs";
+import { cliPath, corpusDir, jsRoot, withoutBin } from "./helpers.mjs";
 
 const { v8Flags } = createRequire(import.meta.url)("../bin/v8-flags.js");
 const shipped = readFileSync(join(jsRoot, "pkg", "mcp_contract_bg.wasm"));
@@ -21,16 +22,10 @@ function hintsOf(bytes) {
   const found = list.filter((section) => section.id === 0 && section.name === "compilationHints");
   assert.equal(found.length, 1, "exactly one compilationHints section");
   const [section] = found;
-  let at = section.payload + 1 + "compilationHints".length;
-  let count = 0;
-  for (let shift = 0; ; shift += 7) {
-    const byte = bytes[at++];
-    count += (byte & 0x7f) * 2 ** shift;
-    if (byte < 0x80) break;
-  }
+  const [count, at] = uleb(bytes, section.contents);
   assert.equal(at + count, section.end, "one byte per function, nothing after");
   const order = list.indexOf(section);
-  return { hints: [...bytes.subarray(at, section.end)], order, list, defined: list.find((s) => s.id === 3).definedFunctions };
+  return { hints: [...bytes.subarray(at, section.end)], order, list, defined: uleb(bytes, list.find((s) => s.id === 3).contents)[0] };
 }
 
 test("the shipped module hints each function it defines, after the function section and before the code section", () => {
@@ -74,8 +69,7 @@ test("with the bin's flags and without, a real pair's report is the same", () =>
   const releases = join(corpusDir, "github-mcp-server", "releases");
   const args = ["diff", join(releases, "v0.31.0.json"), join(releases, "v1.10.1.json"), "--format", "json"];
   const viaBin = spawnSync(process.execPath, [cliPath, ...args], { encoding: "utf8" });
-  const main = `require(${JSON.stringify(join(jsRoot, "dist", "cli.cjs"))}).main(process.argv.slice(1)).then((code) => { process.exitCode = code; })`;
-  const plain = spawnSync(process.execPath, ["-e", main, ...args], { encoding: "utf8" });
+  const plain = spawnSync(process.execPath, [...withoutBin, ...args], { encoding: "utf8" });
   assert.equal(viaBin.status, 1, viaBin.stderr);
   assert.equal(plain.status, 1, plain.stderr);
   assert.ok(viaBin.stdout.length > 10_000);
