@@ -9,6 +9,11 @@ import { fileURLToPath } from "node:url";
 export const jsRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const repoRoot = resolve(jsRoot, "..");
 export const cliPath = join(jsRoot, "bin", "mcp-contract.js");
+/** Node's arguments before the CLI's own that run the bundle without the bin, so without its V8 flags (bin/v8-flags.js). */
+export const withoutBin = [
+  "-e",
+  `require(${JSON.stringify(join(jsRoot, "dist", "cli.cjs"))}).main(process.argv.slice(1)).then((code) => { process.exitCode = code; })`,
+];
 export const fixturesDir = join(repoRoot, "tests", "fixtures", "rules");
 export const corpusDir = join(repoRoot, "tests", "corpus");
 
