@@ -123,13 +123,42 @@ pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> 
 #[derive(Clone, Debug)]
 pub struct Prepared {
     pub report: Report,
+    /// The options every format renders with; their `lines` are left empty.
     render_options: render::RenderOptions,
+    /// The text that annotations point into, for the formats that name lines, and which side
+    /// it is. Finding the lines is a pass over that whole text (a fifth of a real pair's diff in
+    /// wasm), so it runs on the first render that needs them, never for text, Markdown, JSON
+    /// or JUnit.
+    line_source: Option<(String, AnnotatedFile)>,
+    with_lines: std::cell::OnceCell<render::RenderOptions>,
+}
+
+/// The snapshot a report's file and line point into.
+#[derive(Clone, Copy, Debug)]
+enum AnnotatedFile {
+    New,
+    Old,
 }
 
 impl Prepared {
     /// The report in `format` (`color` applies to the text format).
     pub fn render(&self, format: render::Format, color: bool) -> String {
-        render::render(&self.report, format, color, &self.render_options)
+        render::render(&self.report, format, color, self.options_for(format))
+    }
+
+    /// The render options with each change's line filled in when `format` points at lines.
+    fn options_for(&self, format: render::Format) -> &render::RenderOptions {
+        let Some((text, side)) = self.line_source.as_ref().filter(|_| format.points_at_lines()) else {
+            return &self.render_options;
+        };
+        self.with_lines.get_or_init(|| {
+            let all = self.report.changes.iter().chain(&self.report.suppressed);
+            let lines = match side {
+                AnnotatedFile::New => render::lines::change_lines(text, all),
+                AnnotatedFile::Old => render::lines::change_lines_in_old(text, all),
+            };
+            render::RenderOptions { lines, ..self.render_options.clone() }
+        })
     }
 
     /// The Markdown report sized for a GitHub job summary (up to [`render::JOB_SUMMARY_MAX_CHARS`]
@@ -159,19 +188,18 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
             .map_err(|message| Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))?;
         policy::apply_semver_gate(&mut report, gate);
     }
-    let all = report.changes.iter().chain(&report.suppressed);
     // The file that annotations and SARIF results name: NEW's, or else OLD's (a baseline).
-    let (path, lines) = match (&options.new_path, &options.old_path) {
-        (Some(path), _) => (Some(path.clone()), render::lines::change_lines(new, all)),
-        (None, Some(path)) => (Some(path.clone()), render::lines::change_lines_in_old(old, all)),
-        (None, None) => (None, std::collections::BTreeMap::new()),
+    let (path, line_source) = match (&options.new_path, &options.old_path) {
+        (Some(path), _) => (Some(path.clone()), Some((new.to_string(), AnnotatedFile::New))),
+        (None, Some(path)) => (Some(path.clone()), Some((old.to_string(), AnnotatedFile::Old))),
+        (None, None) => (None, None),
     };
     let render_options = render::RenderOptions {
         fail_on: parsed.fail_on,
         warn_on: parsed.warn_on,
         new_path: path,
-        lines,
+        lines: std::collections::BTreeMap::new(),
         expand: options.expand,
     };
-    Ok(Prepared { report, render_options })
+    Ok(Prepared { report, render_options, line_source, with_lines: Default::default() })
 }

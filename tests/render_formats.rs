@@ -276,6 +276,28 @@ fn with_the_new_file_path_sarif_and_github_point_at_it() {
 }
 
 #[test]
+fn with_only_the_old_file_path_annotations_point_at_its_lines() {
+    // A live capture checked against a committed baseline: the baseline (OLD) is the file.
+    let options = RunOptions { old_path: Some("baseline.json".into()), ..RunOptions::default() };
+    let prepared = prepare(OLD, NEW, Some(CONFIG), &options).expect("the pair diffs");
+    // Text first: a format without lines must not leave the later ones without theirs.
+    assert!(!prepared.render(Format::Text, false).contains("baseline.json"));
+    let out = prepared.render(Format::Github, false);
+    // The removed tool is on line 2 of OLD, the reworded description on line 3.
+    assert_eq!(out.matches("::error file=baseline.json,line=2,title=BREAKING tool.removed::").count(), 1, "{out}");
+    assert_eq!(out.matches("::warning file=baseline.json,line=3,title=POTENTIALLY_BREAKING").count(), 1, "{out}");
+    let log: Value = serde_json::from_str(&prepared.render(Format::Sarif, false)).expect("SARIF is JSON");
+    let lines: BTreeSet<u64> = log["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64().expect("a line"))
+        .collect();
+    // SARIF lists the suppressed addition too, on its section's line in OLD (`"tools"`, line 1).
+    assert_eq!(lines, BTreeSet::from([1, 2, 3]));
+}
+
+#[test]
 fn markdown_too_long_for_a_comment_is_shortened_and_says_so() {
     let tools: Vec<Value> = (0..3000)
         .map(|i| serde_json::json!({"name": format!("tool_{i:04}_{}", "x".repeat(40)), "inputSchema": {"type": "object"}}))

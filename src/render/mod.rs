@@ -57,6 +57,12 @@ impl Format {
     pub fn for_people(self) -> bool {
         matches!(self, Format::Text | Format::Markdown | Format::Github)
     }
+
+    /// Whether the format points each change at a line of the snapshot file (GitHub
+    /// annotations, SARIF results), and so needs [`RenderOptions::lines`].
+    pub fn points_at_lines(self) -> bool {
+        matches!(self, Format::Github | Format::Sarif)
+    }
 }
 
 /// Rendering options that are not part of the report.
@@ -70,7 +76,8 @@ pub struct RenderOptions {
     /// results and GitHub annotations point at it (code scanning rejects results without a
     /// file).
     pub new_path: Option<String>,
-    /// The line of the NEW file each change lands on, by change id ([`lines::change_lines`]).
+    /// The line of the NEW file each change lands on, by change id ([`lines::change_lines`]);
+    /// read only by the formats that [`Format::points_at_lines`].
     pub lines: std::collections::BTreeMap<String, usize>,
     /// List every change on a line of its own in the text and Markdown reports, instead of
     /// one line per run of alike changes (the CLI's `--verbose`).
