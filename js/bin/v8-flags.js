@@ -23,10 +23,18 @@ const TIERING = ["--wasm-tiering-budget=1000000000"];
 const HINTS = ["--experimental-wasm-compilation-hints", "--no-wasm-lazy-compilation", "--wasm-lazy-validation"];
 const HINTS_READ_BY = [11, 12, 13];
 
-/** The flags for a V8 of version `v8Version` (process.versions.v8). */
-function v8Flags(v8Version = process.versions.v8) {
+// That up-front compile runs as one task per worker thread of Node's pool (four), beside the
+// main thread. Where there are fewer cores than that, the five threads only take turns: on two
+// cores one task per core compiled the real pair's diff path in 11.4 ms against 12.8 ms (median
+// of ten each). With four cores or more this is V8's own choice again.
+const POOL_THREADS = 4;
+
+/** The flags for a V8 of version `v8Version` (process.versions.v8) on a machine with `cores` cores. */
+function v8Flags(v8Version = process.versions.v8, cores = require("node:os").availableParallelism()) {
   const major = Number(String(v8Version).split(".")[0]);
-  return HINTS_READ_BY.includes(major) ? [...TIERING, ...HINTS] : TIERING;
+  if (!HINTS_READ_BY.includes(major)) return TIERING;
+  const tasks = Math.max(1, Math.min(cores, POOL_THREADS));
+  return [...TIERING, ...HINTS, `--wasm-num-compilation-tasks=${tasks}`];
 }
 
 module.exports = { v8Flags };

@@ -60,9 +60,21 @@ test("the training pairs are every consecutive pair of releases in the corpus, i
 test("the bin sets the hint flags only on the V8 versions whose section format was checked", () => {
   const hints = ["--experimental-wasm-compilation-hints", "--no-wasm-lazy-compilation", "--wasm-lazy-validation"];
   for (const version of ["11.3.244.8-node.33", "12.4.254.21-node.57", "13.6.233.17-node.63"]) {
-    assert.deepEqual(v8Flags(version).slice(1), hints, version);
+    assert.deepEqual(v8Flags(version, 8).slice(1), [...hints, "--wasm-num-compilation-tasks=4"], version);
   }
   for (const version of ["10.2.154.26-node.22", "14.1.0.0"]) assert.deepEqual(v8Flags(version), ["--wasm-tiering-budget=1000000000"], version);
+});
+
+test("the up-front compile runs one task per core, up to the four threads of Node's pool", () => {
+  const tasks = (cores) => v8Flags("11.3.244.8-node.33", cores).find((flag) => flag.startsWith("--wasm-num-compilation-tasks="));
+  assert.equal(tasks(1), "--wasm-num-compilation-tasks=1");
+  assert.equal(tasks(2), "--wasm-num-compilation-tasks=2");
+  assert.equal(tasks(4), "--wasm-num-compilation-tasks=4");
+  assert.equal(tasks(64), "--wasm-num-compilation-tasks=4");
+  // The flags the bin sets are ones this V8 accepts: an unknown flag would make V8 print a warning.
+  const run = spawnSync(process.execPath, ["-e", `require("node:v8").setFlagsFromString(${JSON.stringify(v8Flags().join(" "))})`], { encoding: "utf8" });
+  assert.equal(run.status, 0);
+  assert.equal(run.stderr, "");
 });
 
 test("with the bin's flags and without, a real pair's report is the same", () => {
