@@ -8,7 +8,7 @@
 // (≤ 1.5× the bare start) is for people to read, never a timed assertion.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 
@@ -93,8 +93,9 @@ const [a, b] = [${JSON.stringify(real.old)}, ${JSON.stringify(real.new)}].map((f
 const start = performance.now();
 const { engine } = await import(${JSON.stringify(join(root, "js", "lib", "engine.js"))});
 const load = performance.now() - start;
-// As the CLI's diff calls it: the files' bytes in, the text report rendered.
-const time = () => { const t = performance.now(); engine.diff(a, b, null, { renders: [{ format: "text" }] }); return performance.now() - t; };
+// As the CLI's diff calls it: the files' bytes in, NEW's repository path, the text report rendered.
+const options = { newPath: ${JSON.stringify(relative(root, real.new))}, expand: false, renders: [{ format: "text", color: false }] };
+const time = () => { const t = performance.now(); engine.diff(a, b, null, options); return performance.now() - t; };
 console.log(JSON.stringify([load, time(), time()]));`;
 for (const [label, flags] of [[`as the CLI runs it (${binFlags})`, binFlags], ["with V8's defaults (the library)", null]]) {
   const samples = [[], [], []];
