@@ -53,6 +53,31 @@ fn absent_to_object_with_a_required_argument_still_breaks_through_required() {
 }
 
 #[test]
+fn a_nullable_object_root_and_an_object_root_are_the_same_input() {
+    // MCP never sends `null` arguments, so the `null` of a root `["object", "null"]` (what some
+    // generators write for an optional parameter model) admits no call: dropping or adding it,
+    // or the root `type` as a whole, is no change.
+    let properties = json!({"q": {"type": "string"}});
+    let nullable = json!({"type": ["object", "null"], "properties": properties});
+    for other in [json!({"type": "object", "properties": properties}), json!({"properties": properties})] {
+        assert!(diff(Side::Input, &nullable, &other).is_empty(), "{:?}", rules(&diff(Side::Input, &nullable, &other)));
+        assert!(diff(Side::Input, &other, &nullable).is_empty(), "{:?}", rules(&diff(Side::Input, &other, &nullable)));
+    }
+    let (ids, verdict) = tool_report(nullable.clone(), json!({"type": "object", "properties": properties}));
+    assert!(ids.is_empty(), "{ids:?}");
+    assert_eq!(verdict, Verdict::Pass);
+    // Losing `object` is still a break, and a nullable root below the root still counts.
+    let null_root = json!({"type": "null", "properties": properties});
+    assert_eq!(rules(&diff(Side::Input, &nullable, &null_root)), ["tool.input.type.narrowed"]);
+    let nested = |schema: &Value| json!({"type": "object", "properties": {"p": schema}});
+    let findings = diff(Side::Input, &nested(&nullable), &nested(&json!({"type": "object", "properties": properties})));
+    assert_eq!(rules(&findings), ["tool.input.type.narrowed"]);
+    // An output's root admits every type: there `null` is a value a client must handle.
+    let widened = diff(Side::Output, &json!({"type": "object"}), &json!({"type": ["object", "null"]}));
+    assert_eq!(rules(&widened), ["tool.output.type.widened"]);
+}
+
+#[test]
 fn absent_to_another_root_type_still_breaks() {
     for other in ["array", "string", "null"] {
         let findings = diff(Side::Input, &json!({}), &json!({"type": other}));

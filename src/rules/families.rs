@@ -131,7 +131,7 @@ macro_rules! family_table {
                 },
                 ToolInputTypeNarrowed = Input Narrowed {
                     summary: "An input value accepts fewer JSON types than before.",
-                    why: "Callers that send a type that is no longer accepted are rejected (integer is a subset of number, so number → integer narrows). At the root of an inputSchema an absent `type` counts as `\"object\"`: a call's arguments are always a JSON object, so adding `type: \"object\"` there narrows nothing.",
+                    why: "Callers that send a type that is no longer accepted are rejected (integer is a subset of number, so number → integer narrows). At the root of an inputSchema an absent `type` counts as `\"object\"`: a call's arguments are always a JSON object, so adding `type: \"object\"` there narrows nothing, and neither does dropping the `null` of `[\"object\", \"null\"]`.",
                     advice: "Keep accepting the old types, or convert them on the server.",
                 },
                 ToolInputTypeChanged = Input Changed {

@@ -77,16 +77,25 @@ impl Walk<'_> {
         // Below the root an absent `type` admits every type; at the root, only the types the
         // instance there can have (`object` for an input schema), so that adding or dropping
         // `type: "object"` there changes no call.
-        let absent = if here.path.is_empty() { self.root_types } else { TypeSet::ANY };
+        let at_root = here.path.is_empty();
+        let absent = if at_root { self.root_types } else { TypeSet::ANY };
         let types = |node: &Node| match value(node, "type") {
             None => Some(absent),
             Some(v) => TypeSet::of_type_value(v),
         };
-        if let (Some(a), Some(b)) = (types(o), types(n)) {
+        if let (Some(mut a), Some(mut b)) = (types(o), types(n)) {
+            // While both sides admit the root's instance, the types a root names beyond it (`null`
+            // in an input's `["object", "null"]`) admit no call, so they are left out; a side that
+            // admits none of it is a change of type, reported as written.
+            let roots = self.root_types;
+            if at_root && !a.disjoint(roots) && !b.disjoint(roots) {
+                (a, b) = (a.intersect(roots), b.intersect(roots));
+            }
             match a.compare(b) {
                 Some(effect) => self.effect(here, o, n, Family::Type, effect, flipped, "type"),
-                // An absent root `type` and the root's own types: the same calls, no finding.
-                None if here.path.is_empty() => self.quiet.push(here.keyword("type").path),
+                // At the root, written differently for the same calls (an absent `type` and
+                // `"object"`, or `["object", "null"]`, for an input): no finding.
+                None if at_root => self.quiet.push(here.keyword("type").path),
                 None => {}
             }
         }
