@@ -3,7 +3,7 @@
 //! (and `takesServer` when it accepts `-- COMMAND [ARGS…]`); `run` returns the exit code or a
 //! promise of it (0 pass/warn, 1 fail threshold reached, 2 usage or input error, 130 Ctrl-C).
 //! The command modules are light: capture, the MCP SDK and the semantic pass load lazily.
-import { parseArgs } from "node:util";
+import { parseOptions } from "./args.js";
 import { engine } from "./engine.js";
 import { CliError, describe, UsageError } from "./errors.js";
 
@@ -74,12 +74,7 @@ async function dispatch(argv, ctx) {
   const dashes = command.takesServer ? rest.indexOf("--") : -1;
   const own = dashes === -1 ? rest : rest.slice(0, dashes);
   const server = dashes === -1 ? [] : rest.slice(dashes + 1);
-  const { values, positionals } = parseArgs({
-    args: own,
-    options: { ...command.options, help: { type: "boolean", short: "h" } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = parseOptions(own, { ...command.options, help: { type: "boolean", short: "h" } });
   if (values.help) {
     ctx.stdout.write(commandHelp(command));
     return EXIT.ok;

@@ -43,10 +43,6 @@ export function describe(error, files = {}, panic = undefined) {
 function describeRaw(error, files, panic) {
   if (error?.name === "McpContractError") return describeEngineError(error, files);
   if (error instanceof UsageError || error instanceof InputError || error instanceof CliError) return error.message;
-  if (error?.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" || error?.code?.startsWith?.("ERR_PARSE_ARGS")) {
-    // node's messages continue with advice about `--` that does not apply here
-    return `${error.message.split(/\n|\. To specify/)[0]} (see --help)`;
-  }
   const what = panic ?? error?.message ?? String(error);
   return `internal error: ${what} (please report this with the inputs)`;
 }

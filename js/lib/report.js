@@ -15,7 +15,7 @@ const FORMATS = FORMAT_LIST.map((format) => format.id);
 const FOR_PEOPLE = FORMAT_LIST.filter((format) => format.forPeople).map((format) => format.id);
 export { FORMATS, THRESHOLDS };
 
-/** The options `diff` and `check` share (parseArgs shapes); `help` lines below describe them. */
+/** The options `diff` and `check` share (lib/args.js shapes); `help` lines below describe them. */
 export const REPORT_OPTIONS = {
   config: { type: "string", short: "c" },
   format: { type: "string", short: "f", default: "text" },
