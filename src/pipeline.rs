@@ -121,15 +121,15 @@ pub fn run(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> 
 /// A diff of two texts done once, ready to render in any number of formats: the CLI prints one
 /// and may also write a report file and a job summary, which should not cost a diff each.
 #[derive(Clone, Debug)]
-pub struct Prepared {
+pub struct Prepared<'t> {
     pub report: Report,
     /// The options every format renders with; their `lines` are left empty.
     render_options: render::RenderOptions,
     /// The text that annotations point into, for the formats that name lines, and which side
     /// it is. Finding the lines is a pass over that whole text (a fifth of a real pair's diff in
     /// wasm), so it runs on the first render that needs them, never for text, Markdown, JSON
-    /// or JUnit.
-    line_source: Option<(String, AnnotatedFile)>,
+    /// or JUnit; the text is borrowed, not copied, until then.
+    line_source: Option<(&'t str, AnnotatedFile)>,
     with_lines: std::cell::OnceCell<render::RenderOptions>,
 }
 
@@ -140,7 +140,7 @@ enum AnnotatedFile {
     Old,
 }
 
-impl Prepared {
+impl Prepared<'_> {
     /// The report in `format` (`color` applies to the text format).
     pub fn render(&self, format: render::Format, color: bool) -> String {
         render::render(&self.report, format, color, self.options_for(format))
@@ -148,7 +148,7 @@ impl Prepared {
 
     /// The render options with each change's line filled in when `format` points at lines.
     fn options_for(&self, format: render::Format) -> &render::RenderOptions {
-        let Some((text, side)) = self.line_source.as_ref().filter(|_| format.points_at_lines()) else {
+        let Some((text, side)) = self.line_source.filter(|_| format.points_at_lines()) else {
             return &self.render_options;
         };
         self.with_lines.get_or_init(|| {
@@ -170,7 +170,12 @@ impl Prepared {
 
 /// Parses, diffs and annotates once; [`Prepared::render`] then renders. `options.format` and
 /// `options.color` are not used here.
-pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions) -> Result<Prepared, Error> {
+pub fn prepare<'t>(
+    old: &'t str,
+    new: &'t str,
+    config: Option<&str>,
+    options: &RunOptions,
+) -> Result<Prepared<'t>, Error> {
     let mut parsed = match config {
         Some(text) => Config::parse(text)?,
         None => Config::default(),
@@ -190,8 +195,8 @@ pub fn prepare(old: &str, new: &str, config: Option<&str>, options: &RunOptions)
     }
     // The file that annotations and SARIF results name: NEW's, or else OLD's (a baseline).
     let (path, line_source) = match (&options.new_path, &options.old_path) {
-        (Some(path), _) => (Some(path.clone()), Some((new.to_string(), AnnotatedFile::New))),
-        (None, Some(path)) => (Some(path.clone()), Some((old.to_string(), AnnotatedFile::Old))),
+        (Some(path), _) => (Some(path.clone()), Some((new, AnnotatedFile::New))),
+        (None, Some(path)) => (Some(path.clone()), Some((old, AnnotatedFile::Old))),
         (None, None) => (None, None),
     };
     let render_options = render::RenderOptions {

@@ -9,7 +9,12 @@ use serde_json::{json, Value};
 
 /// 480 resources and 25 prompts removed (BREAKING), 15 reworded tool descriptions
 /// (POTENTIALLY_BREAKING), 480 tools added (NON_BREAKING): 1,000 changes.
-fn pair() -> (String, String) {
+fn pair() -> &'static (String, String) {
+    static PAIR: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+    PAIR.get_or_init(build_pair)
+}
+
+fn build_pair() -> (String, String) {
     let resources: Vec<Value> =
         (0..480).map(|i| json!({"uri": format!("file:///r{i:03}"), "name": format!("r{i}")})).collect();
     let prompts: Vec<Value> = (0..25).map(|i| json!({"name": format!("prompt_{i:02}")})).collect();
@@ -26,9 +31,9 @@ fn pair() -> (String, String) {
     (old.to_string(), new.to_string())
 }
 
-fn prepared(expand: bool) -> Prepared {
+fn prepared(expand: bool) -> Prepared<'static> {
     let (old, new) = pair();
-    prepare(&old, &new, None, &RunOptions { expand, ..RunOptions::default() }).expect("the pair diffs")
+    prepare(old, new, None, &RunOptions { expand, ..RunOptions::default() }).expect("the pair diffs")
 }
 
 #[test]
@@ -151,7 +156,7 @@ fn notes_never_change_the_grouping_and_stay_on_screen() {
     let plain = prepared(false);
     let id = plain.report.changes.iter().find(|c| c.entity.name == "file:///r001").expect("a removal").id.clone();
     let notes = [(id, "moved to file:///archive/r001".to_string())].into_iter().collect();
-    let noted = prepare(&old, &new, None, &RunOptions { notes, ..RunOptions::default() }).expect("diffs");
+    let noted = prepare(old, new, None, &RunOptions { notes, ..RunOptions::default() }).expect("diffs");
     let text = noted.render(Format::Text, false);
     assert!(text.contains("      note: file:///r001: moved to file:///archive/r001\n"), "{text}");
     let without: Vec<&str> = text.lines().filter(|l| !l.starts_with("      note: ")).collect();
