@@ -1,18 +1,20 @@
 // `make bench`: the CLI's wall time next to a bare `node -e 0`, as the median of N runs each
 // (default 15; BENCH_RUNS overrides), interleaved so that load from other processes hits every
 // side alike. Two pairs: a small one (a rule fixture) and a real one, github-mcp-server
-// v0.31.0 → v1.10.1 from tests/corpus (issue 19.4). For the real pair it also prints, in
-// process, the engine's load and its first and second diff (the first pays V8's compilation of
-// the wasm code it runs), with the bin's V8 flags and with V8's defaults, and the same pair timed against the PyPI peer `mcp-compat` when it can be installed
-// into a virtual environment under target/ (or says why not). Each CLI figure comes with its time
-// over the bare start; where NODE_EXTRA_CA_CERTS is set, the real pair is also timed without it
-// (see CA_VARIABLE). Prints figures only: the target
+// v0.31.0 → v1.10.1 from tests/corpus (issue 19.4). Each CLI figure comes with its time over
+// the bare start; where NODE_EXTRA_CA_CERTS is set, the real pair is also timed without it (see
+// CA_VARIABLE). For the real pair it also prints the same pair timed against the PyPI peer
+// `mcp-compat` when it can be installed into a virtual environment under target/ (or says why
+// not); in process, the engine's load and its first and second diff (the first pays V8's
+// compilation of the wasm code it runs), with the bin's V8 flags and with V8's defaults; and
+// the CLI's diff step by step (scripts/cold-start-marks.mjs). Prints figures only: the target
 // (≤ 1.5× the bare start) is for people to read, never a timed assertion.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
+import { coldStartSteps, formatSteps } from "./cold-start-marks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.env.BENCH_RUNS ?? 15);
@@ -130,3 +132,7 @@ for (const [label, flags] of [[`as the CLI runs it (${binFlags})`, binFlags], ["
       `first diff ${ms(first)}, second ${ms(second)} (median of ${samples[0].length} fresh processes)`,
   );
 }
+
+// Where the CLI's own time goes on the real pair, step by step (marks in an instrumented copy).
+const marks = coldStartSteps(real.old, real.new, { runs });
+console.log(`where a diff of the real pair spends its time (scripts/cold-start-marks.mjs, median of ${runs} runs per step):\n${formatSteps(marks)}`);
