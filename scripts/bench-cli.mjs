@@ -23,7 +23,7 @@ const releases = join(root, "tests", "corpus", "github-mcp-server", "releases");
 const real = { old: join(releases, "v0.31.0.json"), new: join(releases, "v1.10.1.json") };
 const scratch = join(root, "target", "bench-cli");
 
-// Node 20 reads the certificates of NODE_EXTRA_CA_CERTS when it starts, before any script: ~50 ms
+// Node 20 reads the certificates of NODE_EXTRA_CA_CERTS when it starts, before any script: 40–55 ms
 // on a machine that points it at the system's bundle, and a bare `node -e 0` pays it too, so a
 // ratio measured with it set is far kinder than one without (Node 22 and 24 start as fast with it
 // set as Node 20 does without it). The real pair is timed both ways when it is set.
