@@ -61,8 +61,22 @@ function chromePath() {
   return found.stdout.trim();
 }
 
-/** Launches chromium with a fresh profile; `close()` also removes the profile. */
+/**
+ * Launches chromium with a fresh profile; `close()` also removes the profile. A launch that fails
+ * is tried once more with a new profile: on a loaded 2-core CI machine Chromium's zygote has
+ * failed to fork its GPU process and crashed before the first page (a clean-clone run, then the
+ * same suite passing in full at once), which says nothing about the playground.
+ */
 export async function launchBrowser() {
+  try {
+    return await launchOnce();
+  } catch (first) {
+    process.stderr.write(`www tests: chromium failed to launch, trying once more: ${String(first.message).split("\n")[0]}\n`);
+    return launchOnce();
+  }
+}
+
+async function launchOnce() {
   const profile = scratchDir("www");
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromePath(),
