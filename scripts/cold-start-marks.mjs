@@ -101,7 +101,8 @@ export function coldStartSteps(oldPath, newPath, { runs = 15, into } = {}) {
   if (names.join() !== expected.join()) throw new Error(`the CLI passed its marks as ${names.join(", ")}, not ${expected.join(", ")}`);
   // The hook's first entry stands for the process start: its clock starts there, at 0 ms and 0 faults.
   const points = samples.map((marks) => [[0, 0], ...marks.slice(1).map(([, ms, faults]) => [ms, faults])]);
-  const does = ["Node starts and loads the bin (the bare start's work)", ...MARKS.slice(1).map((mark) => mark.does), "Node's exit (to the last exit handler)"];
+  // The step that ends at each mark, then the one that ends at exit.
+  const does = [...MARKS.map((mark) => mark.does), "Node's exit (to the last exit handler)"];
   const steps = does.map((what, i) => ({
     step: `${names[i]} → ${names[i + 1]}`,
     does: what,
