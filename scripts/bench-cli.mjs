@@ -14,13 +14,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
-import { coldStartSteps, formatSteps } from "./cold-start-marks.mjs";
+import { coldStartSteps, formatSteps, median, REAL_PAIR } from "./cold-start-marks.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const small = join(root, "tests", "fixtures", "rules", "tool.description.changed");
-const releases = join(root, "tests", "corpus", "github-mcp-server", "releases");
-const real = { old: join(releases, "v0.31.0.json"), new: join(releases, "v1.10.1.json") };
+const real = REAL_PAIR;
 const scratch = join(root, "target", "bench-cli");
 
 // Node 20 reads the certificates of NODE_EXTRA_CA_CERTS when it starts, before any script: 40–55 ms
@@ -37,7 +36,6 @@ function once(command, args, env = process.env) {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 const ms = (value) => `${value.toFixed(1)} ms`;
 /** The ratio, and the time over a bare start, which does not depend on what that start costs. */
 const against = (bare, cli) => `${(cli / bare).toFixed(2)}x, ${ms(cli - bare)} over the bare start`;

@@ -15,6 +15,13 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const jsRoot = join(root, "js");
+const releases = join(root, "tests", "corpus", "github-mcp-server", "releases");
+
+/** The real pair issue 19 times (github-mcp-server v0.31.0 → v1.10.1), which bench-cli.mjs times too. */
+export const REAL_PAIR = { old: join(releases, "v0.31.0.json"), new: join(releases, "v1.10.1.json") };
+
+/** The median of `values` (the upper one of an even count), as every figure of the bench is read. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The steps, in the order a diff reaches them: the mark's name, the file it goes in, the text it
@@ -72,8 +79,6 @@ export function instrumentedCopy(into = join(root, "target", "cold-start-marks")
   return { bin: join(into, "bin", "mcp-contract.js"), hook: join(into, "marks-hook.cjs"), log: join(into, "marks.jsonl") };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /**
  * Runs the instrumented CLI `runs` times on OLD and NEW and returns one row per step: its name,
  * what it does, and the median of its milliseconds and of its minor page faults.
@@ -97,7 +102,7 @@ export function coldStartSteps(oldPath, newPath, { runs = 15, into } = {}) {
   const bare = median(readFileSync(bareLog, "utf8").trim().split("\n").map((line) => JSON.parse(line).at(-1)[1]));
   const samples = readFileSync(log, "utf8").trim().split("\n").map((line) => JSON.parse(line));
   const names = ["start", ...samples[0].slice(1).map(([name]) => name)];
-  const expected = ["start", "bin", ...MARKS.slice(1).map((mark) => mark.name), "exit"];
+  const expected = ["start", ...MARKS.map((mark) => mark.name), "exit"];
   if (names.join() !== expected.join()) throw new Error(`the CLI passed its marks as ${names.join(", ")}, not ${expected.join(", ")}`);
   // The hook's first entry stands for the process start: its clock starts there, at 0 ms and 0 faults.
   const points = samples.map((marks) => [[0, 0], ...marks.slice(1).map(([, ms, faults]) => [ms, faults])]);
@@ -124,8 +129,7 @@ export function formatSteps({ steps, bare, runs }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const releases = join(root, "tests", "corpus", "github-mcp-server", "releases");
   const runs = Number(process.argv[2] ?? 15);
-  const [oldPath, newPath] = process.argv.length > 4 ? process.argv.slice(3, 5) : [join(releases, "v0.31.0.json"), join(releases, "v1.10.1.json")];
+  const [oldPath, newPath] = process.argv.length > 4 ? process.argv.slice(3, 5) : [REAL_PAIR.old, REAL_PAIR.new];
   console.log(formatSteps(coldStartSteps(oldPath, newPath, { runs })));
 }
