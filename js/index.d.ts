@@ -111,7 +111,12 @@ export interface Summary {
   suppressed: number;
   /** The sections compared (`tools`, `prompts`, …). */
   compared: string[];
-  /** One-line human summary; says so when every change was suppressed, and when the report was truncated. */
+  /**
+   * Sections one snapshot carries and the other lacks: not compared, and named at the end of
+   * `text`. Absent when there are none.
+   */
+  notCompared?: { section: string; absentFrom: "old" | "new" }[];
+  /** One-line human summary; says so when every change was suppressed, when a section only one side carries was not compared, and when the report was truncated. */
   text: string;
   /**
    * Present when the report lists fewer changes than it counts: the first changes in report

@@ -165,3 +165,41 @@ fn capture_metadata_is_never_compared() {
     let report = run(snapshot("stdio", "initialize"), snapshot("streamable-http", "server/discover"));
     assert!(report.changes.is_empty(), "{:?}", summary(&report));
 }
+
+/// A section one snapshot carries and the other lacks is not compared (DESIGN: a snapshot may
+/// leave a section out), but the summary says so: a NEW capture that lost its `tools` must not
+/// read as a plain "no changes".
+#[test]
+fn a_section_only_one_side_carries_is_named_as_not_compared() {
+    let tool = json!({"name": "t", "inputSchema": {"type": "object"}});
+    let mut old = caps(json!({"tools": {}, "prompts": {}}));
+    old["tools"] = json!([tool]);
+    old["prompts"] = json!([]);
+    let mut new = caps(json!({"tools": {}, "prompts": {}}));
+    new["prompts"] = json!([{"name": "p"}]);
+
+    let report = run(old.clone(), new.clone());
+    assert_eq!(report.summary.compared, ["prompts", "server"]);
+    let json = serde_json::to_value(&report).expect("report JSON");
+    assert_eq!(json["summary"]["notCompared"], json!([{"section": "tools", "absentFrom": "new"}]));
+    assert!(
+        report.summary.text.ends_with("; not compared: tools (absent from NEW)."),
+        "summary: {}",
+        report.summary.text
+    );
+
+    // The other way round, and a bare tools array against a full snapshot (no server part).
+    let reverse = run(new.clone(), old.clone());
+    assert!(reverse.summary.text.ends_with("not compared: tools (absent from OLD)."), "{}", reverse.summary.text);
+    let bare = run(json!([tool]), old);
+    assert!(
+        bare.summary.text.ends_with("not compared: prompts (absent from OLD), server (absent from OLD)."),
+        "{}",
+        bare.summary.text
+    );
+
+    // Present on both sides, or on neither: nothing to say, and no field.
+    let same = run(new.clone(), new);
+    assert!(!same.summary.text.contains("not compared"), "{}", same.summary.text);
+    assert!(serde_json::to_value(&same).expect("report JSON")["summary"].get("notCompared").is_none());
+}

@@ -23,11 +23,14 @@ use crate::rules::finding::Finding;
 use crate::util::pairing::pair_by_key;
 use serde_json::Value;
 
-/// What detection produced: findings in no particular order, and the sections compared.
+/// What detection produced: findings in no particular order, the sections compared, and the
+/// sections one snapshot carries and the other does not (so not compared, and said so).
 #[derive(Debug, Default)]
 pub struct Detection {
     pub findings: Vec<Finding>,
     pub compared: Vec<&'static str>,
+    /// `(section, side that lacks it: "old" or "new")`.
+    pub not_compared: Vec<(&'static str, &'static str)>,
 }
 
 /// Every pointer must reach a node of its document: a keyword that exists on one side only
@@ -57,6 +60,7 @@ pub fn detect(old: &Snapshot, new: &Snapshot, numbers: &crate::schema::Numbers) 
         let (Some(old_entities), Some(new_entities)) =
             (effective_section(old, new, kind), effective_section(new, old, kind))
         else {
+            one_sided(&mut detection, kind.field(), old.section(kind).is_some(), new.section(kind).is_some());
             continue;
         };
         detection.compared.push(kind.field());
@@ -80,8 +84,17 @@ pub fn detect(old: &Snapshot, new: &Snapshot, numbers: &crate::schema::Numbers) 
         detection.compared.push(SERVER_SECTION);
         let extras = (old.unmodelled_server.as_slice(), new.unmodelled_server.as_slice());
         server::compare(old_server, new_server, extras, &mut detection.findings);
+    } else {
+        one_sided(&mut detection, SERVER_SECTION, old.server.is_some(), new.server.is_some());
     }
     detection
+}
+
+/// Records `section` as not compared when exactly one side carries it.
+fn one_sided(detection: &mut Detection, section: &'static str, in_old: bool, in_new: bool) {
+    if in_old != in_new {
+        detection.not_compared.push((section, if in_old { "new" } else { "old" }));
+    }
 }
 
 /// A section as compared: present as loaded, or, when both snapshots carry `capabilities` and

@@ -6,7 +6,9 @@ pub mod semver;
 
 use crate::detect::Detection;
 use crate::policy::config::Config;
-use crate::report::{fingerprint, summary_text, Change, Counts, Report, Summary, Truncated, Verdict, SCHEMA_VERSION};
+use crate::report::{
+    fingerprint, summary_text, Change, Counts, NotCompared, Report, Summary, Truncated, Verdict, SCHEMA_VERSION,
+};
 use crate::rules::finding::Finding;
 use std::collections::BTreeMap;
 
@@ -37,7 +39,9 @@ pub fn apply(detection: Detection, config: &Config) -> Report {
     } else {
         Verdict::Pass
     };
-    let mut text = summary_text(verdict, &counts, suppressed.len(), &detection.compared);
+    let not_compared: Vec<NotCompared> =
+        detection.not_compared.iter().map(|&(section, absent_from)| NotCompared { section, absent_from }).collect();
+    let mut text = summary_text(verdict, &counts, suppressed.len(), &detection.compared, &not_compared);
     let suppressed_count = suppressed.len();
     let limits = (MAX_LISTED_CHANGES, MAX_LISTED_PER_ENTITY);
     let (omitted, omitted_suppressed) = (bound(&mut changes, limits), bound(&mut suppressed, limits));
@@ -54,6 +58,7 @@ pub fn apply(detection: Detection, config: &Config) -> Report {
             counts,
             suppressed: suppressed_count,
             compared: detection.compared,
+            not_compared,
             text,
             truncated,
         },
@@ -75,7 +80,8 @@ pub fn apply_semver_gate(report: &mut Report, gate: crate::policy::semver::Semve
         (true, Verdict::Fail) => Verdict::Warn,
         (true, verdict) => verdict,
     };
-    summary.text = summary_text(summary.verdict, &summary.counts, summary.suppressed, &summary.compared);
+    summary.text =
+        summary_text(summary.verdict, &summary.counts, summary.suppressed, &summary.compared, &summary.not_compared);
     if let Some(truncated) = &summary.truncated {
         summary.text.push_str(&truncation_note(truncated, listed));
     }

@@ -70,10 +70,23 @@ pub struct Summary {
     pub counts: Counts,
     pub suppressed: usize,
     pub compared: Vec<&'static str>,
+    /// Sections one snapshot carries and the other does not; omitted when none.
+    #[serde(rename = "notCompared", skip_serializing_if = "Vec::is_empty")]
+    pub not_compared: Vec<NotCompared>,
     pub text: String,
     /// Present when the report lists fewer changes than it counts (see [`Truncated`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub truncated: Option<Truncated>,
+}
+
+/// A section present in one snapshot only. It is not compared (a snapshot may leave a section
+/// out), but a report that stayed silent about it could pass a NEW snapshot that lost its tools.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NotCompared {
+    pub section: &'static str,
+    /// The side that lacks it: `old` or `new`.
+    pub absent_from: &'static str,
 }
 
 /// How a report too large to list was cut: the first changes in report order (most severe
@@ -210,23 +223,40 @@ pub fn fingerprint(parts: &[&str]) -> String {
     format!("{hash:016x}")
 }
 
-/// A one-line human summary of counts; says so explicitly when everything was suppressed.
-pub fn summary_text(verdict: Verdict, counts: &Counts, suppressed: usize, compared: &[&str]) -> String {
+/// A one-line human summary of counts; says so explicitly when everything was suppressed, and
+/// names the sections that only one snapshot carries.
+pub fn summary_text(
+    verdict: Verdict,
+    counts: &Counts,
+    suppressed: usize,
+    compared: &[&str],
+    not_compared: &[NotCompared],
+) -> String {
     let compared_text = if compared.is_empty() { "nothing".to_string() } else { compared.join(", ") };
-    if counts.total() == 0 {
-        return match suppressed {
-            0 => format!("PASS: no changes in {compared_text}."),
+    let mut text = if counts.total() == 0 {
+        match suppressed {
+            0 => format!("PASS: no changes in {compared_text}"),
             n => format!(
-                "{}: all {n} change{} suppressed by ignore rules; nothing else changed in {compared_text}.",
+                "{}: all {n} change{} suppressed by ignore rules; nothing else changed in {compared_text}",
                 verdict.as_str().to_ascii_uppercase(),
                 if n == 1 { " was" } else { "s were" }
             ),
-        };
-    }
-    let parts: Vec<String> = Severity::DESCENDING.iter().map(|s| format!("{} {}", counts.get(*s), s.words())).collect();
-    let mut text = format!("{}: {} in {compared_text}", verdict.as_str().to_ascii_uppercase(), parts.join(", "));
-    if suppressed > 0 {
-        text.push_str(&format!("; {suppressed} more suppressed"));
+        }
+    } else {
+        let parts: Vec<String> =
+            Severity::DESCENDING.iter().map(|s| format!("{} {}", counts.get(*s), s.words())).collect();
+        let mut text = format!("{}: {} in {compared_text}", verdict.as_str().to_ascii_uppercase(), parts.join(", "));
+        if suppressed > 0 {
+            text.push_str(&format!("; {suppressed} more suppressed"));
+        }
+        text
+    };
+    if !not_compared.is_empty() {
+        let sections: Vec<String> = not_compared
+            .iter()
+            .map(|n| format!("{} (absent from {})", n.section, n.absent_from.to_ascii_uppercase()))
+            .collect();
+        text.push_str(&format!("; not compared: {}", sections.join(", ")));
     }
     text.push('.');
     truncate(&text, 400)
@@ -246,15 +276,15 @@ mod tests {
     #[test]
     fn summary_text_says_when_everything_was_suppressed() {
         let none = Counts::default();
-        assert_eq!(summary_text(Verdict::Pass, &none, 0, &["tools"]), "PASS: no changes in tools.");
+        assert_eq!(summary_text(Verdict::Pass, &none, 0, &["tools"], &[]), "PASS: no changes in tools.");
         assert_eq!(
-            summary_text(Verdict::Pass, &none, 3, &["tools"]),
+            summary_text(Verdict::Pass, &none, 3, &["tools"], &[]),
             "PASS: all 3 changes were suppressed by ignore rules; nothing else changed in tools."
         );
         let mut counts = Counts::default();
         counts.add(Severity::Breaking);
         assert_eq!(
-            summary_text(Verdict::Fail, &counts, 1, &["tools", "prompts"]),
+            summary_text(Verdict::Fail, &counts, 1, &["tools", "prompts"], &[]),
             "FAIL: 1 breaking, 0 potentially breaking, 0 non-breaking, 0 documentation in tools, prompts; 1 more suppressed."
         );
     }
