@@ -8,7 +8,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /**
  * Throws an Error (code 'REFUSED') naming the first problem in `snapshot`, or returns.
- * `redactor.find(text)` says whether a text holds a secret.
+ * `redactor.find(text)` says whether a text holds a secret, and whose (lib/redact.js).
  */
 export function refuseUnsafe(snapshot, redactor) {
   const stack = [[snapshot, '']];
@@ -34,8 +34,10 @@ function checkString(text, pointer, redactor, what = 'string') {
   if (LONE_SURROGATE.test(text)) {
     refuse(`a ${what} with a lone UTF-16 surrogate at ${at(pointer)} (not valid Unicode text; diff refuses it too)`);
   }
-  if (redactor.find(text)) {
-    refuse(`a secret given with --header (or a form of it: without its scheme word, URL-encoded or in another case) at ${at(pointer)}; the snapshot is not written, so that the secret is never committed`);
+  const source = redactor.find(text);
+  if (source) {
+    const which = typeof source === 'string' ? ` ${source}` : '';
+    refuse(`a secret${which} (or a form of it: without its scheme word, URL-encoded, JSON-escaped or in another case) at ${at(pointer)}; the snapshot is not written, so that the secret is never committed (stop the server from echoing it${/^from the environment variable/.test(source) ? ', or, if that variable holds no secret, run without it' : ''})`);
   }
 }
 

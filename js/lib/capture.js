@@ -11,7 +11,7 @@ import { engineMeta } from './catalogue.js';
 import { CliError, escapeControls, withStderr } from './errors.js';
 import { refuseUnsafe } from './capture-guard.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
-import { makeRedactor } from './redact.js';
+import { captureSecrets, makeRedactor } from './redact.js';
 import { waitFor } from './process-group.js';
 
 export const MODERN_PROTOCOL = '2026-07-28';
@@ -55,7 +55,7 @@ export async function capture(options) {
 async function captureOnce(options) {
   const { timeoutMs = 30_000, era = 'auto', signal, env = process.env, maxBytes = DEFAULT_MAX_BYTES } = options;
   const progress = options.onProgress ?? (() => {});
-  const redactor = makeRedactor(headerValues(options, env));
+  const redactor = makeRedactor(captureSecrets(options, env));
   let session;
   // An HTTP body past the byte limit ends the session at once (its request is still reading).
   const hooks = {
@@ -69,7 +69,7 @@ async function captureOnce(options) {
         }
       }, 100).unref(),
   };
-  const { transport, kind } = await openTransport(options, env, maxBytes, hooks);
+  const { transport, kind } = await openTransport(options, env, maxBytes, hooks, redactor);
   session = new RpcSession(transport);
   let step = 'starting the server';
   const describe = () => session.waitingFor()[0] ?? step;
@@ -136,14 +136,9 @@ async function captureOnce(options) {
   }
 }
 
-/** The values of the `--header` environment variables: the secrets of this capture. */
-export function headerValues(options, env = process.env) {
-  return (options.headers ?? []).map(({ env: variable }) => env[variable]).filter((value) => typeof value === 'string' && value !== '');
-}
-
-async function openTransport(options, env, maxBytes, hooks) {
+async function openTransport(options, env, maxBytes, hooks, redactor) {
   if (options.command) {
-    return { kind: 'stdio', transport: new GroupStdioTransport({ command: options.command, args: options.args ?? [], env, cwd: options.cwd, maxBytes }) };
+    return { kind: 'stdio', transport: new GroupStdioTransport({ command: options.command, args: options.args ?? [], env, cwd: options.cwd, maxBytes, redact: redactor.redact }) };
   }
   if (!options.url) throw new CliError('snapshot needs a server: `-- COMMAND [ARGS…]` (stdio) or `--url URL` (Streamable HTTP)');
   let url;
@@ -273,7 +268,7 @@ function serverLabel(kind, options) {
   return kind === 'stdio' ? `\`${[options.command, ...(options.args ?? [])].join(' ')}\`` : options.url;
 }
 
-/** Turns any failure into one CliError naming what happened (never a header value). */
+/** Turns any failure into one CliError naming what happened (never a secret of the capture: lib/redact.js). */
 function explain(error, transport, kind, options, redactor) {
   if (error instanceof CliError) return new CliError(redactor.redact(error.message), { exitCode: error.exitCode, cause: error });
   const where = kind === 'stdio' ? `the server \`${[options.command, ...(options.args ?? [])].join(' ')}\`` : `the server at ${options.url}`;

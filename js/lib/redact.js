@@ -1,32 +1,103 @@
-//! Redaction by value: every secret the CLI was given (each `--header` value, the semantic
-//! API key) is hidden in every form a server or a proxy may echo it in, not only byte for byte.
+//! Redaction by value: every secret of a capture (each `--header` value, each value of a
+//! secret-looking environment variable or `--secret-env` variable) and the semantic API key is
+//! hidden in every form a server or a proxy may echo it in, not only byte for byte.
+//! `secretForms` says which forms.
 
 const MIN_SECRET_CHARS = 4; // shorter forms would blank out ordinary words; no real secret is that short
+// A variable is a secret because of its name, not because the user named it: a short value
+// (`PASS=1`, `AUTH_TOKEN=none`) would blank out ordinary words, and refuse snapshots that hold them.
+export const MIN_NAMED_SECRET_CHARS = 8;
 const REPLACEMENT = '***';
+
+// The last word of a secret-looking name (see `looksSecret`): exactly one of these…
+const SECRET_WORDS = new Set(['KEY', 'PASS', 'PAT', 'AUTH', 'CREDENTIAL', 'PRIVATE']);
+// …or one ending in one of these (`PGPASSWORD`, `GITHUBTOKEN`, `CLIENTSECRET`).
+const SECRET_SUFFIXES = /(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|APIKEY)$/;
+
+/**
+ * Whether an environment variable's name says it holds a secret: its
+ * last word, the name split at anything but letters and digits and where a lower-case letter
+ * is followed by an upper-case one, upper-cased and without a plural `S`, is KEY, PASS, PAT,
+ * AUTH, CREDENTIAL or PRIVATE, or ends with TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE or
+ * APIKEY. So API_TOKEN, OPENAI_API_KEY, AWS_SECRET_ACCESS_KEY, DB_PASSWORD, PGPASSWORD, GH_PAT,
+ * npm_config__auth, GOOGLE_APPLICATION_CREDENTIALS and apiKey look secret; KEYBOARD_LAYOUT,
+ * SSH_AUTH_SOCK, TOKEN_URL, PASSWORD_FILE and AWS_ACCESS_KEY_ID do not (their last word says
+ * they hold something else: name those with --secret-env).
+ */
+export function looksSecret(name) {
+  const words = String(name).replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase().split(/[^A-Z0-9]+/).filter(Boolean);
+  const last = words.at(-1);
+  if (last === undefined) return false;
+  return [last, last.replace(/S$/, '')].some((word) => SECRET_WORDS.has(word) || SECRET_SUFFIXES.test(word));
+}
+
+/**
+ * The secrets in an environment: `{ value, source }` for every variable whose name looks
+ * secret (`looksSecret`) or is in `named`, with a value of at least MIN_NAMED_SECRET_CHARS
+ * characters (a `named` one of at least MIN_SECRET_CHARS: the user said it is a secret).
+ */
+export function environmentSecrets(env, named = []) {
+  const chosen = new Set(named);
+  const secrets = [];
+  for (const [name, value] of Object.entries(env ?? {})) {
+    if (typeof value !== 'string') continue;
+    if (chosen.has(name)) secrets.push({ value, source: `given with --secret-env ${name}` });
+    else if (looksSecret(name) && value.length >= MIN_NAMED_SECRET_CHARS) {
+      secrets.push({ value, source: `from the environment variable ${name} (its name looks secret)`, minChars: MIN_NAMED_SECRET_CHARS });
+    }
+  }
+  return secrets;
+}
+
+/**
+ * The secrets of one capture, as makeRedactor takes them: each `--header` value (`options.headers`,
+ * `{ name, env }`), and the values of `env`'s secret-looking variables and of
+ * `options.secretEnv` (names).
+ */
+export function captureSecrets(options, env = process.env) {
+  const secrets = [];
+  for (const { name, env: variable } of options.headers ?? []) {
+    const value = env[variable];
+    if (typeof value === 'string' && value !== '') secrets.push({ value, source: `given with --header ${name}=${variable}` });
+  }
+  secrets.push(...environmentSecrets(env, options.secretEnv));
+  return secrets;
+}
 
 /**
  * The forms of one secret that are searched for: as given, without a leading scheme word
  * (`Bearer abc` → `abc`), URL-encoded (both `%20` and `+` for spaces) and JSON-escaped. Case
  * is folded when matching, so upper- and lower-cased echoes (and `%2f` for `%2F`) are found too.
+ * Forms shorter than `minChars` (default 4) are left out.
  */
-export function secretForms(value) {
+export function secretForms(value, minChars = MIN_SECRET_CHARS) {
   const text = String(value ?? '');
   const bases = [text, text.replace(/^\S+\s+/, '')];
   const forms = new Set();
+  const min = Math.max(minChars, MIN_SECRET_CHARS);
   for (const base of bases) {
+    if (base.length < min) continue;
     for (const form of [base, encodeURIComponent(base), encodeURIComponent(base).replace(/%20/g, '+'), JSON.stringify(base).slice(1, -1)]) {
-      if (form.length >= MIN_SECRET_CHARS) forms.add(form);
+      forms.add(form);
     }
   }
   return [...forms];
 }
 
 /**
- * A redactor for `secrets` (strings; empty ones ignored): `redact(text)` replaces every form
- * with `***`, `find(text)` says whether one occurs. With no secrets both are no-ops.
+ * A redactor for `secrets`: strings, or `{ value, source, minChars }` (empty values ignored).
+ * `redact(text)` replaces every form with `***`; `find(text)` returns the `source` of the first
+ * secret found (`true` for a plain string), or false. With no secrets both are no-ops.
  */
 export function makeRedactor(secrets) {
-  const forms = [...new Set(secrets.filter(Boolean).flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  const entries = secrets
+    .map((secret) => (secret !== null && typeof secret === 'object' ? secret : { value: secret }))
+    .filter(({ value }) => typeof value === 'string' && value !== '');
+  const sources = new Map(); // lower-cased form → source
+  for (const { value, source, minChars } of entries) {
+    for (const form of secretForms(value, minChars)) if (!sources.has(form.toLowerCase())) sources.set(form.toLowerCase(), source ?? true);
+  }
+  const forms = [...sources.keys()].sort((a, b) => b.length - a.length);
   if (forms.length === 0) return { active: false, redact: (text) => text, find: () => false };
   // `-` stays unescaped: it is literal outside a class, and `\-` is an error under the u flag.
   const escape = (form) => form.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
@@ -36,17 +107,17 @@ export function makeRedactor(secrets) {
     redact: (text) => String(text).replace(pattern, REPLACEMENT),
     find: (text) => {
       pattern.lastIndex = 0;
-      const found = pattern.test(String(text));
+      const match = pattern.exec(String(text));
       pattern.lastIndex = 0;
-      return found;
+      return match ? (sources.get(match[0].toLowerCase()) ?? true) : false;
     },
   };
 }
 
 /**
- * Redacts `secrets` in everything a command writes from now on: `ctx.stdout`, `ctx.stderr`
- * (the final error line included) and, through `ctx.redact`, report files. Secrets already
- * redacted stay so (the redactors compose).
+ * Redacts `secrets` (as makeRedactor takes them) in everything a command writes from now on:
+ * `ctx.stdout`, `ctx.stderr` (the final error line included) and, through `ctx.redact`, report
+ * files. Secrets already redacted stay so (the redactors compose).
  */
 export function redactContext(ctx, secrets) {
   const redactor = makeRedactor(secrets);
@@ -67,3 +138,4 @@ export function redactingStream(stream, redactor) {
   wrapped.write = (chunk, ...rest) => stream.write(redactor.redact(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), ...rest);
   return wrapped;
 }
+

@@ -4,7 +4,9 @@
 //   started through a wrapper (npx, sh -c, uv run) leaves no grandchild behind;
 // - stdout lines are parsed as plain JSON without schema validation (raw results), and a line
 //   that is not a JSON-RPC message is reported with its text;
-// - the last stderr lines are kept for error messages; the full environment is passed on.
+// - the last stderr lines are kept for error messages; the full environment is passed on;
+// - text quoted from the server is redacted (the capture's secrets) before it is clipped, so
+//   that a clip cannot leave the start of a secret where redaction no longer finds it.
 import { spawn } from 'node:child_process';
 import { MARKER_VARIABLE, endGroup, endMarked, newMarker, unwatchGroup, waitFor, watchGroup } from './process-group.js';
 import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
@@ -14,8 +16,9 @@ const STDERR_LINES_KEPT = 20;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
 
 export class GroupStdioTransport {
-  constructor({ command, args = [], env = process.env, cwd, maxBytes = DEFAULT_MAX_BYTES } = {}) {
+  constructor({ command, args = [], env = process.env, cwd, maxBytes = DEFAULT_MAX_BYTES, redact = (text) => text } = {}) {
     this.command = command;
+    this.redact = redact;
     this.args = args;
     this.env = env;
     this.cwd = cwd;
@@ -110,11 +113,11 @@ export class GroupStdioTransport {
     try {
       message = JSON.parse(line);
     } catch {
-      this._fail(`the server wrote non-JSON to stdout: ${preview(line)}`);
+      this._fail(`the server wrote non-JSON to stdout: ${this._preview(line)}`);
       return;
     }
     if (message === null || typeof message !== 'object' || Array.isArray(message) || message.jsonrpc !== '2.0') {
-      this._fail(`the server wrote JSON that is not a JSON-RPC 2.0 message to stdout: ${preview(line)}`);
+      this._fail(`the server wrote JSON that is not a JSON-RPC 2.0 message to stdout: ${this._preview(line)}`);
       return;
     }
     this.onmessage?.(message);
@@ -125,7 +128,7 @@ export class GroupStdioTransport {
     if (this._closing || this._failed) return;
     if (this._pendingLength) {
       const text = Buffer.concat(this._pending).toString('utf8');
-      this._fail(`the server closed stdout in the middle of a message: ${preview(text)}`, 'CLOSED');
+      this._fail(`the server closed stdout in the middle of a message: ${this._preview(text)}`, 'CLOSED');
       return;
     }
     // When the process exits, 'close' reports it (with its exit code); a server that closed
@@ -149,14 +152,15 @@ export class GroupStdioTransport {
   _keepStderr(line) {
     // Shown in error messages: control characters (escape sequences, a stray \r) are escaped,
     // so that a server's stderr cannot rewrite the terminal or a CI log.
-    const clipped = line.length > 500 ? `${line.slice(0, 500)}…` : line;
+    const redacted = this.redact(line);
+    const clipped = redacted.length > 500 ? `${redacted.slice(0, 500)}…` : redacted;
     this.stderrLines.push(escapeControls(clipped));
     if (this.stderrLines.length > STDERR_LINES_KEPT) this.stderrLines.shift();
   }
 
   /** The last stderr lines, including a final line without newline. */
   lastStderr() {
-    return this._stderr ? [...this.stderrLines, escapeControls(this._stderr)] : [...this.stderrLines];
+    return this._stderr ? [...this.stderrLines, escapeControls(this.redact(this._stderr))] : [...this.stderrLines];
   }
 
   _fail(message, code = 'PROTOCOL') {
@@ -213,9 +217,10 @@ export class GroupStdioTransport {
     child.stderr.destroy();
     this.onclose?.();
   }
-}
 
-function preview(line) {
-  const text = line.length > 200 ? `${line.slice(0, 200)}…` : line;
-  return JSON.stringify(text);
+  /** A line the server wrote, as error messages quote it: redacted, clipped, as a JSON string. */
+  _preview(line) {
+    const redacted = this.redact(line);
+    return JSON.stringify(redacted.length > 200 ? `${redacted.slice(0, 200)}…` : redacted);
+  }
 }

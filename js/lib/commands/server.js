@@ -8,6 +8,7 @@ import { verbosityOf } from "../verbosity.js";
 export const SERVER_OPTIONS = {
   url: { type: "string" },
   header: { type: "string", multiple: true },
+  "secret-env": { type: "string", multiple: true },
   timeout: { type: "string" },
   ...MAX_BYTES_OPTION,
 };
@@ -15,12 +16,25 @@ export const SERVER_OPTIONS = {
 export const SERVER_HELP = `  -- COMMAND [ARGS…]    the server to run over stdio (everything after -- is its command line)
   --url URL            a Streamable HTTP server instead
   --header NAME=ENVVAR an HTTP header whose value is read from the environment variable ENVVAR
-                       (repeatable; a value is printed or written nowhere, in any form a server
-                       may echo it; a snapshot that holds one is refused)
+                       (repeatable)
+  --secret-env NAME    the value of the environment variable NAME is a secret too (repeatable;
+                       see Secrets below)
   --timeout SECONDS    limit for the whole capture, teardown included (default 30; also 1500ms,
                        2m); the server and all it started are ended on every path, including
                        Ctrl-C, SIGTERM, SIGHUP and SIGQUIT (exit 130)
 ${MAX_BYTES_HELP}`;
+
+/** The paragraph that ends the help of the commands that capture: what a secret is, what is promised. */
+export const SECRETS_HELP = `
+Secrets: the --header values, the --secret-env values, the values of 8 characters or more of
+environment variables whose name looks secret (its last word, the name split at anything but
+letters and digits and at case changes, without a plural S, is KEY, PASS, PAT, AUTH, CREDENTIAL
+or PRIVATE, or ends with TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE or APIKEY: API_TOKEN,
+OPENAI_API_KEY, PGPASSWORD, GH_PAT; not SSH_AUTH_SOCK, TOKEN_URL or AWS_ACCESS_KEY_ID). A
+secret is printed or written nowhere (\`***\` instead): as given, without a scheme word (Bearer),
+URL-encoded, JSON-escaped, in any letter case. Other encodings (base64, hex, reversed, spaced
+out) are not looked for. A snapshot that holds a secret is refused (exit 2) with the JSON pointer of where.
+`;
 
 /**
  * The capture options for capture.js from the parsed flags and the words after `--`; with
@@ -35,6 +49,14 @@ export async function captureOptions(values, server, commandName, ctx) {
     throw new UsageError(`${commandName} needs a server: -- COMMAND [ARGS…] (stdio) or --url URL (Streamable HTTP); see ${commandName} --help`);
   }
   if (values.header !== undefined && values.url === undefined) throw new UsageError("--header only applies with --url");
+  for (const variable of values["secret-env"] ?? []) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(variable)) {
+      throw new UsageError(`--secret-env: \`${variable}\` is not an environment variable name; give the variable's NAME (its value is read from the environment)`);
+    }
+    if (!process.env[variable]) {
+      throw new UsageError(`--secret-env ${variable}: the environment variable ${variable} is not set (or empty); set it, or leave out --secret-env ${variable}`);
+    }
+  }
   const options = { timeoutMs: values.timeout === undefined ? 30_000 : parseTimeout(values.timeout), maxBytes: maxBytesOf(values) };
   if (ctx) {
     const { progressReporter } = await import("../progress.js");
@@ -51,19 +73,20 @@ export async function captureOptions(values, server, commandName, ctx) {
     const onProgress = progressReporter(stderr, verbosityOf(values));
     if (onProgress) options.onProgress = onProgress;
   }
+  if (values["secret-env"] !== undefined) options.secretEnv = values["secret-env"];
   if (values.url !== undefined) return { ...options, url: values.url, headers: (values.header ?? []).map(parseHeader) };
   return { ...options, command: server[0], args: server.slice(1) };
 }
 
 /**
- * From here on, every secret of this capture (the `--header` values) is replaced by `***`, in
- * every form a server may echo it in, in all the command writes: standard output and error
- * (`ctx.stdout`, `ctx.stderr`, the final error line included) and report files (`ctx.redact`).
+ * From here on, every secret of this capture (the `--header` values, the values of
+ * secret-looking and `--secret-env` environment variables; lib/redact.js says which) is replaced by `***`, in every form a server may echo it in, in all
+ * the command writes: standard output and error (`ctx.stdout`, `ctx.stderr`, the final error
+ * line included) and report files (`ctx.redact`).
  */
 export async function redactSecrets(ctx, capturing, env = process.env) {
-  if (!capturing.headers?.length) return;
-  const [{ headerValues }, { redactContext }] = await Promise.all([import("../capture.js"), import("../redact.js")]);
-  redactContext(ctx, headerValues(capturing, env));
+  const { captureSecrets, redactContext } = await import("../redact.js");
+  redactContext(ctx, captureSecrets(capturing, env));
 }
 
 /** Runs `work(signal)` with Ctrl-C/SIGTERM wired to abort it (capture then ends the server, exit 130). */

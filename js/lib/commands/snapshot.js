@@ -3,7 +3,7 @@
 import { statSync } from "node:fs";
 import { UsageError } from "../errors.js";
 import { VERBOSITY_HELP, VERBOSITY_OPTIONS } from "../verbosity.js";
-import { SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets } from "./server.js";
+import { SECRETS_HELP, SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets } from "./server.js";
 
 export const name = "snapshot";
 export const takesServer = true;
@@ -17,7 +17,7 @@ commit and to diff.
 
 Options:
   --out FILE           write the snapshot to FILE (atomically) instead of standard output
-${SERVER_HELP}${VERBOSITY_HELP}`;
+${SERVER_HELP}${VERBOSITY_HELP}${SECRETS_HELP}`;
 export const options = { out: { type: "string", short: "o" }, ...SERVER_OPTIONS, ...VERBOSITY_OPTIONS };
 
 export async function run(values, positionals, ctx, server = []) {

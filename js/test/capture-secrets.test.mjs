@@ -1,0 +1,153 @@
+// Secrets a server may echo beyond the --header values: the values of the environment variables
+// it inherits whose names look secret (or that --secret-env names). Each test runs the CLI
+// against a small stdio server written here: no form of a secret reaches any output, a snapshot holding
+// one is refused with where, and values that are no secret are captured as they are.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { environmentSecrets, looksSecret, makeRedactor } from '../lib/redact.js';
+import { cliAsync, scratchDir } from './helpers.mjs';
+
+const TOKEN = 'sk-live-abc123';
+const STACK_TRACE = /^\s+at .+:\d+:\d+\)?$|Node\.js v\d+|node:internal/m;
+const dir = scratchDir('secrets');
+
+// A stdio server (legacy: it answers server/discover with "method not found"). `mode` says what
+// it does with the value of the environment variable `variable` (default API_TOKEN).
+const STDIO_SERVER = path.join(dir, 'stdio-server.cjs');
+writeFileSync(
+  STDIO_SERVER,
+  String.raw`
+const [mode, variable = 'API_TOKEN', ...echoed] = process.argv.slice(2);
+const tok = process.env[variable] ?? 'none';
+const send = (o) => process.stdout.write(JSON.stringify(o) + '\n');
+const b64 = (text) => Buffer.from(text).toString('base64');
+if (mode === 'non-json') {
+  process.stderr.write('booting with ' + variable + '=' + tok + '\n');
+  process.stdout.write('oops ' + tok + '\n');
+  setTimeout(() => process.exit(3), 200);
+}
+if (mode === 'long-stderr') process.stderr.write('x'.repeat(488) + tok + ' and more\n');
+const surface = {
+  // tok everywhere a server may put it
+  everywhere: {
+    instructions: 'Use key ' + tok + ' or b64 ' + b64(tok),
+    name: 'sec-' + tok,
+    tools: [{ name: 'leak', description: 'Authenticates with ' + tok, inputSchema: { type: 'object', properties: { key: { type: 'string', default: tok, enum: [tok] } } } }],
+    prompts: [{ name: 'p', description: tok }],
+    resources: [{ uri: 'https://x.example/?token=' + tok, name: 'r' }],
+  },
+  description: { tools: [{ name: 'leak', description: 'Authenticates with ' + tok, inputSchema: { type: 'object' } }] },
+  echo: { tools: [{ name: 'echo', description: echoed.map((name) => name + '=' + process.env[name]).join(' '), inputSchema: { type: 'object' } }] },
+}[mode] ?? { tools: [] };
+require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  if (mode === 'rpc-error' || mode === 'long-stderr') {
+    process.stderr.write('booting with API_TOKEN=' + tok + '\n');
+    return send({ jsonrpc: '2.0', id: m.id, error: { code: -32000, message: 'bad key ' + tok } });
+  }
+  const result = {
+    initialize: { protocolVersion: m.params?.protocolVersion, capabilities: { tools: {}, prompts: {}, resources: {} }, serverInfo: { name: surface.name ?? 'sec', version: '1.0.0' }, instructions: surface.instructions },
+    'tools/list': { tools: surface.tools ?? [] },
+    'prompts/list': { prompts: surface.prompts ?? [] },
+    'resources/list': { resources: surface.resources ?? [] },
+    'resources/templates/list': { resourceTemplates: [] },
+  }[m.method];
+  send(result ? { jsonrpc: '2.0', id: m.id, result } : { jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no ' + m.method } });
+});
+`,
+);
+const stdio = (mode, ...args) => ['--', process.execPath, STDIO_SERVER, mode, ...args];
+
+function assertNoSecret(result, ...secrets) {
+  for (const secret of [TOKEN, ...secrets]) {
+    for (const output of [result.stdout, result.stderr]) assert.ok(!output.includes(secret), `${JSON.stringify(secret)} in ${output}`);
+  }
+}
+
+function assertRefused(result, source, pointer) {
+  assert.equal(result.status, 2, `exit ${result.status}: ${result.stderr}`);
+  assert.equal(result.stdout, '');
+  assert.doesNotMatch(result.stderr, STACK_TRACE, result.stderr);
+  const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  assert.match(result.stderr, new RegExp(`its answer holds a secret ${escaped(source)} \\(or a form of it: .*\\) at ${escaped(pointer)}; the snapshot is not written`));
+}
+
+test('secret-looking names: the last word decides, and a short value is no secret', () => {
+  const secret = ['API_TOKEN', 'GITHUB_TOKEN', 'OPENAI_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'DB_PASSWORD', 'PGPASSWORD', 'MYSQL_PASSWD', 'SMTP_PASS', 'GH_PAT', 'npm_config__auth', 'GOOGLE_APPLICATION_CREDENTIALS', 'SSH_PRIVATE', 'apiKey', 'accessToken', 'CLIENT_SECRETS', 'GPG_PASSPHRASE'];
+  const notSecret = ['KEYBOARD_LAYOUT', 'MONKEY', 'SSH_AUTH_SOCK', 'TOKEN_URL', 'PASSWORD_FILE', 'AWS_ACCESS_KEY_ID', 'PATH', 'PWD', 'HOME', 'SECRET_NAME', 'AUTH_PROVIDER', 'KEYS_DIR', ''];
+  for (const name of secret) assert.equal(looksSecret(name), true, name);
+  for (const name of notSecret) assert.equal(looksSecret(name), false, name);
+  const env = { KEY: '1', AUTH_TOKEN: 'none', API_TOKEN: TOKEN, KEYBOARD: 'a-long-layout-name', PLAIN: 'also-a-long-value', NOT_A_STRING: 12345678 };
+  assert.deepEqual(environmentSecrets(env).map(({ value }) => value), [TOKEN]);
+  assert.deepEqual(environmentSecrets(env, ['PLAIN', 'KEY']).map(({ value }) => value).sort(), ['1', TOKEN, 'also-a-long-value'].sort());
+  // `KEY=1` would blank out every "1": a variable's value counts from 8 characters, --secret-env's from 4.
+  assert.equal(makeRedactor(environmentSecrets({ KEY: '1', PASS: 'abcdefg' })).redact('1 abcdefg'), '1 abcdefg');
+  assert.equal(makeRedactor(environmentSecrets({ X: 'abcd' }, ['X'])).redact('an abcd'), 'an ***');
+});
+
+test('a stdio server echoing a secret-looking variable it inherits: the snapshot is refused with where, progress and errors are redacted', async () => {
+  const env = { API_TOKEN: TOKEN };
+  const [everywhere, description] = await Promise.all([
+    cliAsync(['snapshot', '--verbose', ...stdio('everywhere')], { env }),
+    cliAsync(['snapshot', ...stdio('description')], { env }),
+  ]);
+  const source = 'from the environment variable API_TOKEN (its name looks secret)';
+  assertRefused(everywhere, source, '/serverInfo/name');
+  assert.match(everywhere.stderr, /^mcp-contract: connected: sec-\*\*\* \(protocol /m);
+  assert.match(everywhere.stderr, /or, if that variable holds no secret, run without it/);
+  assertRefused(description, source, '/tools/0/description');
+  for (const result of [everywhere, description]) assertNoSecret(result);
+  // The same server with a value that is not secret-looking captures it as it is.
+  const plain = await cliAsync(['snapshot', ...stdio('description')], { env: { API_TOKEN: 'short' } });
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.match(plain.stdout, /"description": "Authenticates with short"/);
+});
+
+test('a stdio server that fails: the non-JSON excerpt, the stderr tail and the JSON-RPC error are redacted, also past a clip', async () => {
+  const env = { API_TOKEN: TOKEN };
+  const [nonJson, rpcError, longStderr] = await Promise.all([
+    cliAsync(['snapshot', ...stdio('non-json')], { env }),
+    cliAsync(['snapshot', ...stdio('rpc-error')], { env }),
+    cliAsync(['snapshot', ...stdio('long-stderr')], { env }),
+  ]);
+  for (const result of [nonJson, rpcError, longStderr]) {
+    assert.equal(result.status, 2, result.stderr);
+    assert.doesNotMatch(result.stderr, STACK_TRACE);
+    assertNoSecret(result, 'sk-live-ab');
+  }
+  assert.match(nonJson.stderr, /the server wrote non-JSON to stdout: "oops \*\*\*"/);
+  assert.match(nonJson.stderr, /^ {2}\| booting with API_TOKEN=\*\*\*$/m);
+  assert.match(rpcError.stderr, /initialize failed: bad key \*\*\*|bad key \*\*\*/);
+  assert.match(rpcError.stderr, /^ {2}\| booting with API_TOKEN=\*\*\*$/m);
+  // 488 characters, then the secret: clipped at 500 before redaction, its start would show.
+  assert.match(longStderr.stderr, /^ {2}\| x{488}\*\*\* and more$/m);
+});
+
+test('--secret-env NAME makes any variable a secret; an unset or malformed NAME is a usage error', async () => {
+  const env = { MY_VALUE: 'plain-value-42' };
+  const [without, withIt, unset, malformed] = await Promise.all([
+    cliAsync(['snapshot', ...stdio('description', 'MY_VALUE')], { env }),
+    cliAsync(['snapshot', '--secret-env', 'MY_VALUE', ...stdio('description', 'MY_VALUE')], { env }),
+    cliAsync(['snapshot', '--secret-env', 'NOT_SET_ANYWHERE_42', ...stdio('description')]),
+    cliAsync(['snapshot', '--secret-env', 'A=B', ...stdio('description')]),
+  ]);
+  assert.equal(without.status, 0, without.stderr);
+  assert.match(without.stdout, /Authenticates with plain-value-42/);
+  assertRefused(withIt, 'given with --secret-env MY_VALUE', '/tools/0/description');
+  assert.ok(!withIt.stderr.includes('plain-value-42'));
+  assert.equal(unset.status, 2);
+  assert.equal(unset.stderr, 'mcp-contract: --secret-env NOT_SET_ANYWHERE_42: the environment variable NOT_SET_ANYWHERE_42 is not set (or empty); set it, or leave out --secret-env NOT_SET_ANYWHERE_42\n');
+  assert.equal(malformed.status, 2);
+  assert.match(malformed.stderr, /^mcp-contract: --secret-env: `A=B` is not an environment variable name/);
+});
+
+test('variables that are no secret are captured as they are: other names, short values', async () => {
+  const env = { SSH_AUTH_SOCK: '/tmp/ssh-agent.sock', KEY: '1', AUTH_TOKEN: 'none', KEYBOARD_LAYOUT: 'dvorak-programmer' };
+  const result = await cliAsync(['snapshot', ...stdio('echo', 'API_TOKEN', ...Object.keys(env))], { env });
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /"description": "SSH_AUTH_SOCK=\/tmp\/ssh-agent.sock KEY=1 AUTH_TOKEN=none KEYBOARD_LAYOUT=dvorak-programmer"/);
+});
+
