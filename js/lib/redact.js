@@ -7,6 +7,9 @@ const MIN_SECRET_CHARS = 4; // shorter forms would blank out ordinary words; no 
 // A variable is a secret because of its name, not because the user named it: a short value
 // (`PASS=1`, `AUTH_TOKEN=none`) would blank out ordinary words, and refuse snapshots that hold them.
 export const MIN_NAMED_SECRET_CHARS = 8;
+// Base64 forms are searched for from this length: a shorter secret's base64 fragments are a few
+// characters that ordinary text holds by chance.
+const MIN_BASE64_SOURCE_CHARS = 8;
 const REPLACEMENT = '***';
 
 // The last word of a secret-looking name (see `looksSecret`): exactly one of these…
@@ -66,7 +69,9 @@ export function captureSecrets(options, env = process.env) {
 
 /**
  * The forms of one secret that are searched for: as given, without a leading scheme word
- * (`Bearer abc` → `abc`), URL-encoded (both `%20` and `+` for spaces) and JSON-escaped. Case
+ * (`Bearer abc` → `abc`), URL-encoded (both `%20` and `+` for spaces), JSON-escaped, and, for
+ * a form of at least 8 characters, base64 and base64url, padded or not, also as part of a
+ * longer base64 text (the secret's bytes at each of the three offsets in a 3-byte group). Case
  * is folded when matching, so upper- and lower-cased echoes (and `%2f` for `%2F`) are found too.
  * Forms shorter than `minChars` (default 4) are left out.
  */
@@ -80,8 +85,30 @@ export function secretForms(value, minChars = MIN_SECRET_CHARS) {
     for (const form of [base, encodeURIComponent(base), encodeURIComponent(base).replace(/%20/g, '+'), JSON.stringify(base).slice(1, -1)]) {
       forms.add(form);
     }
+    if (base.length >= MIN_BASE64_SOURCE_CHARS) for (const form of base64Forms(base)) forms.add(form);
   }
   return [...forms];
+}
+
+/**
+ * The base64 and base64url text that encodes `text`'s UTF-8 bytes wherever they sit in a longer
+ * encoded text: for each offset (0, 1 or 2 bytes into a 3-byte group), the characters that
+ * depend on those bytes alone. Padding and whatever follows are left out, so one form matches
+ * the padded, the unpadded and the embedded encodings.
+ */
+function base64Forms(text) {
+  const bytes = Buffer.from(text, 'utf8');
+  const forms = [];
+  for (const offset of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    // Leading characters that hold bits of the filler bytes; trailing ones that hold bits of
+    // what follows (or of the padding).
+    const skip = Math.ceil((offset * 8) / 6);
+    const end = Math.floor(((offset + bytes.length) * 8) / 6);
+    const standard = encoded.slice(skip, end);
+    forms.push(standard, standard.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
 }
 
 /**

@@ -1,13 +1,15 @@
 // Secrets a server may echo beyond the --header values: the values of the environment variables
-// it inherits whose names look secret (or that --secret-env names). Each test runs the CLI
-// against a small stdio server written here: no form of a secret reaches any output, a snapshot holding
+// it inherits whose names look secret (or that --secret-env names), and the base64 forms of every
+// secret. Each test runs the CLI against a small
+// stdio or HTTP server written here: no form of a secret reaches any output, a snapshot holding
 // one is refused with where, and values that are no secret are captured as they are.
-import { test } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { environmentSecrets, looksSecret, makeRedactor } from '../lib/redact.js';
-import { cliAsync, scratchDir } from './helpers.mjs';
+import { cliAsync, mapLimit, scratchDir } from './helpers.mjs';
 
 const TOKEN = 'sk-live-abc123';
 const STACK_TRACE = /^\s+at .+:\d+:\d+\)?$|Node\.js v\d+|node:internal/m;
@@ -39,6 +41,7 @@ const surface = {
     resources: [{ uri: 'https://x.example/?token=' + tok, name: 'r' }],
   },
   description: { tools: [{ name: 'leak', description: 'Authenticates with ' + tok, inputSchema: { type: 'object' } }] },
+  'base64-inside': { instructions: 'blob ' + b64('ab' + tok + 'xyz'), tools: [] },
   echo: { tools: [{ name: 'echo', description: echoed.map((name) => name + '=' + process.env[name]).join(' '), inputSchema: { type: 'object' } }] },
 }[mode] ?? { tools: [] };
 require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
@@ -75,6 +78,49 @@ function assertRefused(result, source, pointer) {
   assert.match(result.stderr, new RegExp(`its answer holds a secret ${escaped(source)} \\(or a form of it: .*\\) at ${escaped(pointer)}; the snapshot is not written`));
 }
 
+// An HTTP server (legacy, JSON answers) that echoes the Authorization header's value (without
+// its scheme word) in the form its path names.
+let http;
+before(async () => {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST') {
+        res.writeHead(405).end();
+        return;
+      }
+      const m = JSON.parse(body);
+      if (m.id === undefined) {
+        res.writeHead(202).end();
+        return;
+      }
+      const bare = Buffer.from(String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      const forms = {
+        '/plain': 'nothing to see',
+        '/base64': bare.toString('base64'),
+        '/base64url': bare.toString('base64url'),
+        '/base64-inside-1': Buffer.concat([Buffer.from('x'), bare, Buffer.from('yz')]).toString('base64'),
+        '/base64-inside-2': Buffer.concat([Buffer.from('xy'), bare]).toString('base64url'),
+      };
+      const pathname = req.url.split('?')[0];
+      if (!(pathname in forms)) {
+        res.writeHead(404).end();
+        return;
+      }
+      const result = {
+        initialize: { protocolVersion: m.params?.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'h' }, instructions: `echo ${forms[pathname]}` },
+        'tools/list': { tools: [{ name: 'echo', description: 'plain', inputSchema: { type: 'object' } }] },
+      }[m.method];
+      const answer = result ? { jsonrpc: '2.0', id: m.id, result } : { jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no such method' } };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  http = { server, base: `http://127.0.0.1:${server.address().port}` };
+});
+after(() => http?.server.close());
+
 test('secret-looking names: the last word decides, and a short value is no secret', () => {
   const secret = ['API_TOKEN', 'GITHUB_TOKEN', 'OPENAI_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'DB_PASSWORD', 'PGPASSWORD', 'MYSQL_PASSWD', 'SMTP_PASS', 'GH_PAT', 'npm_config__auth', 'GOOGLE_APPLICATION_CREDENTIALS', 'SSH_PRIVATE', 'apiKey', 'accessToken', 'CLIENT_SECRETS', 'GPG_PASSPHRASE'];
   const notSecret = ['KEYBOARD_LAYOUT', 'MONKEY', 'SSH_AUTH_SOCK', 'TOKEN_URL', 'PASSWORD_FILE', 'AWS_ACCESS_KEY_ID', 'PATH', 'PWD', 'HOME', 'SECRET_NAME', 'AUTH_PROVIDER', 'KEYS_DIR', ''];
@@ -88,18 +134,39 @@ test('secret-looking names: the last word decides, and a short value is no secre
   assert.equal(makeRedactor(environmentSecrets({ X: 'abcd' }, ['X'])).redact('an abcd'), 'an ***');
 });
 
+test('base64 and base64url of a secret are found at every alignment, padded or not, and a short secret has no base64 forms', () => {
+  const redactor = makeRedactor([`Bearer ${TOKEN}`]);
+  for (const prefix of ['', 'a', 'ab', 'abc']) {
+    for (const suffix of ['', 'z', 'zz']) {
+      const bytes = Buffer.from(prefix + TOKEN + suffix);
+      for (const encoded of [bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('base64').replace(/=+$/, '')]) {
+        assert.ok(redactor.find(`blob ${encoded} end`), `${prefix}|${suffix}: ${encoded}`);
+        assert.doesNotMatch(redactor.redact(encoded), /bGl2ZS1hYmMx|xpdmUtYWJjMT|saXZlLWFiYzEy/, encoded);
+      }
+    }
+  }
+  // The header value with its scheme word, encoded whole (as Basic credentials are).
+  assert.ok(redactor.find(Buffer.from(`Bearer ${TOKEN}`).toString('base64')));
+  // Under 8 characters, base64 fragments are a few letters ordinary text holds by chance.
+  const short = makeRedactor(['abc1234']);
+  assert.equal(short.find(Buffer.from('abc1234').toString('base64')), false);
+  assert.ok(short.find('abc1234'));
+});
+
 test('a stdio server echoing a secret-looking variable it inherits: the snapshot is refused with where, progress and errors are redacted', async () => {
   const env = { API_TOKEN: TOKEN };
-  const [everywhere, description] = await Promise.all([
+  const [everywhere, description, inside] = await Promise.all([
     cliAsync(['snapshot', '--verbose', ...stdio('everywhere')], { env }),
     cliAsync(['snapshot', ...stdio('description')], { env }),
+    cliAsync(['snapshot', ...stdio('base64-inside')], { env }),
   ]);
   const source = 'from the environment variable API_TOKEN (its name looks secret)';
   assertRefused(everywhere, source, '/serverInfo/name');
   assert.match(everywhere.stderr, /^mcp-contract: connected: sec-\*\*\* \(protocol /m);
   assert.match(everywhere.stderr, /or, if that variable holds no secret, run without it/);
   assertRefused(description, source, '/tools/0/description');
-  for (const result of [everywhere, description]) assertNoSecret(result);
+  assertRefused(inside, source, '/instructions');
+  for (const result of [everywhere, description, inside]) assertNoSecret(result, Buffer.from(TOKEN).toString('base64').slice(0, 16));
   // The same server with a value that is not secret-looking captures it as it is.
   const plain = await cliAsync(['snapshot', ...stdio('description')], { env: { API_TOKEN: 'short' } });
   assert.equal(plain.status, 0, plain.stderr);
@@ -149,5 +216,18 @@ test('variables that are no secret are captured as they are: other names, short 
   const result = await cliAsync(['snapshot', ...stdio('echo', 'API_TOKEN', ...Object.keys(env))], { env });
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /"description": "SSH_AUTH_SOCK=\/tmp\/ssh-agent.sock KEY=1 AUTH_TOKEN=none KEYBOARD_LAYOUT=dvorak-programmer"/);
+});
+
+test('HTTP: a --header secret echoed in base64 or base64url, whole or inside longer base64, is refused with where', async () => {
+  const paths = ['/base64', '/base64url', '/base64-inside-1', '/base64-inside-2'];
+  const results = await mapLimit(paths, 4, (pathname) =>
+    cliAsync(['snapshot', '--url', `${http.base}${pathname}`, '--header', 'Authorization=HDR_VALUE'], { env: { HDR_VALUE: `Bearer ${TOKEN}` } }),
+  );
+  for (const result of results) {
+    assertRefused(result, 'given with --header Authorization=HDR_VALUE', '/instructions');
+    assertNoSecret(result);
+  }
+  const plain = await cliAsync(['snapshot', '--url', `${http.base}/plain`, '--header', 'Authorization=HDR_VALUE'], { env: { HDR_VALUE: `Bearer ${TOKEN}` } });
+  assert.equal(plain.status, 0, plain.stderr);
 });
 

@@ -32,8 +32,9 @@ letters and digits and at case changes, without a plural S, is KEY, PASS, PAT, A
 or PRIVATE, or ends with TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE or APIKEY: API_TOKEN,
 OPENAI_API_KEY, PGPASSWORD, GH_PAT; not SSH_AUTH_SOCK, TOKEN_URL or AWS_ACCESS_KEY_ID). A
 secret is printed or written nowhere (\`***\` instead): as given, without a scheme word (Bearer),
-URL-encoded, JSON-escaped, in any letter case. Other encodings (base64, hex, reversed, spaced
-out) are not looked for. A snapshot that holds a secret is refused (exit 2) with the JSON pointer of where.
+URL-encoded, JSON-escaped, in base64 or base64url (from 8 characters; padded or not, also inside
+longer base64 text), in any letter case. Other encodings (hex, reversed, spaced out) are not
+looked for. A snapshot that holds a secret is refused (exit 2) with the JSON pointer of where.
 `;
 
 /**
