@@ -11,7 +11,7 @@ import { engineMeta } from './catalogue.js';
 import { CliError, escapeControls, withStderr } from './errors.js';
 import { refuseUnsafe } from './capture-guard.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
-import { captureSecrets, makeRedactor } from './redact.js';
+import { captureSecrets, makeRedactor, maskUrl } from './redact.js';
 import { waitFor } from './process-group.js';
 
 export const MODERN_PROTOCOL = '2026-07-28';
@@ -145,7 +145,11 @@ async function openTransport(options, env, maxBytes, hooks, redactor) {
   try {
     url = new URL(options.url);
   } catch {
-    throw new CliError(`--url: \`${options.url}\` is not a valid URL`);
+    throw new CliError(`--url: \`${maskUrl(options.url)}\` is not a valid URL (give the whole URL, e.g. http://127.0.0.1:3000/mcp)`);
+  }
+  // fetch refuses such a URL, and a password there would end up in shell history and CI logs.
+  if (url.username !== '' || url.password !== '') {
+    throw new CliError(`--url: \`${maskUrl(options.url)}\` has credentials in it (user name or password), which are not supported; pass them with --header NAME=ENVVAR instead (e.g. --header Authorization=MCP_AUTH with MCP_AUTH set to "Basic <base64 of user:password>")`);
   }
   const headers = {};
   for (const { name, env: variable } of options.headers ?? []) {
@@ -263,15 +267,15 @@ function withDeadline(promise, ms) {
   return Promise.race([promise, slow]).finally(() => clearTimeout(timer));
 }
 
-/** How progress lines name the server before it has said its name. */
+/** How progress lines name the server before it has said its name (a URL without its credentials and query values). */
 function serverLabel(kind, options) {
-  return kind === 'stdio' ? `\`${[options.command, ...(options.args ?? [])].join(' ')}\`` : options.url;
+  return kind === 'stdio' ? `\`${[options.command, ...(options.args ?? [])].join(' ')}\`` : maskUrl(options.url);
 }
 
 /** Turns any failure into one CliError naming what happened (never a secret of the capture: lib/redact.js). */
 function explain(error, transport, kind, options, redactor) {
   if (error instanceof CliError) return new CliError(redactor.redact(error.message), { exitCode: error.exitCode, cause: error });
-  const where = kind === 'stdio' ? `the server \`${[options.command, ...(options.args ?? [])].join(' ')}\`` : `the server at ${options.url}`;
+  const where = kind === 'stdio' ? `the server \`${[options.command, ...(options.args ?? [])].join(' ')}\`` : `the server at ${maskUrl(options.url)}`;
   let message;
   if (kind === 'stdio' && transport.exit && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED' && error?.code !== 'PROTOCOL') {
     const { code, signal } = transport.exit;
@@ -293,9 +297,22 @@ function explain(error, transport, kind, options, redactor) {
   // The message quotes the server (a JSON-RPC error, an HTTP body): one line, nothing obeyed.
   message = escapeControls(message);
   if (kind === 'stdio') message = withStderr(message, transport.lastStderr());
+  if (kind !== 'stdio') message = maskQuotedUrl(message, options.url);
   message = redactor.redact(message);
   const exitCode = error?.code === 'ABORTED' ? 130 : 2;
   return new CliError(message, { exitCode, cause: error });
+}
+
+/**
+ * `message` with the URL, and its path and query (a 404 page often quotes them), masked as
+ * maskUrl masks them: an error from fetch, the SDK or the server prints no query value.
+ */
+function maskQuotedUrl(message, text) {
+  const url = new URL(text);
+  const masked = new URL(maskUrl(text).replace('//***@', '//'));
+  let result = message.replaceAll(text, maskUrl(text)).replaceAll(url.href, maskUrl(text));
+  if (url.search) result = result.replaceAll(`${url.pathname}${url.search}`, `${masked.pathname}${masked.search}`);
+  return result;
 }
 
 async function closeQuietly(transport, kind, waits) {

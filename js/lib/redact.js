@@ -1,7 +1,7 @@
 //! Redaction by value: every secret of a capture (each `--header` value, each value of a
-//! secret-looking environment variable or `--secret-env` variable) and the semantic API key is
-//! hidden in every form a server or a proxy may echo it in, not only byte for byte.
-//! `secretForms` says which forms.
+//! secret-looking environment variable or `--secret-env` variable, each value of a
+//! secret-looking `--url` query parameter) and the semantic API key is hidden in every form a
+//! server or a proxy may echo it in, not only byte for byte. `secretForms` says which forms.
 
 const MIN_SECRET_CHARS = 4; // shorter forms would blank out ordinary words; no real secret is that short
 // A variable is a secret because of its name, not because the user named it: a short value
@@ -18,7 +18,7 @@ const SECRET_WORDS = new Set(['KEY', 'PASS', 'PAT', 'AUTH', 'CREDENTIAL', 'PRIVA
 const SECRET_SUFFIXES = /(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|APIKEY)$/;
 
 /**
- * Whether an environment variable's name says it holds a secret: its
+ * Whether an environment variable's (or a query parameter's) name says it holds a secret: its
  * last word, the name split at anything but letters and digits and where a lower-case letter
  * is followed by an upper-case one, upper-cased and without a plural `S`, is KEY, PASS, PAT,
  * AUTH, CREDENTIAL or PRIVATE, or ends with TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE or
@@ -54,8 +54,8 @@ export function environmentSecrets(env, named = []) {
 
 /**
  * The secrets of one capture, as makeRedactor takes them: each `--header` value (`options.headers`,
- * `{ name, env }`), and the values of `env`'s secret-looking variables and of
- * `options.secretEnv` (names).
+ * `{ name, env }`), the values of `env`'s secret-looking variables and of `options.secretEnv`
+ * (names), and the values of the `--url` query parameters whose names look secret.
  */
 export function captureSecrets(options, env = process.env) {
   const secrets = [];
@@ -64,6 +64,17 @@ export function captureSecrets(options, env = process.env) {
     if (typeof value === 'string' && value !== '') secrets.push({ value, source: `given with --header ${name}=${variable}` });
   }
   secrets.push(...environmentSecrets(env, options.secretEnv));
+  if (options.url !== undefined) {
+    let url;
+    try {
+      url = new URL(options.url);
+    } catch {
+      url = undefined;
+    }
+    for (const [name, value] of url?.searchParams ?? []) {
+      if (looksSecret(name) && value !== '') secrets.push({ value, source: `in the --url query parameter ${name}` });
+    }
+  }
   return secrets;
 }
 
@@ -166,3 +177,24 @@ export function redactingStream(stream, redactor) {
   return wrapped;
 }
 
+/**
+ * A URL as it may be printed: user name and password, every query value and the fragment as
+ * `***` (`http://***@host:8080/mcp?token=***`). Text that does not parse as a URL is masked
+ * the same way by pattern.
+ */
+export function maskUrl(text) {
+  const raw = String(text);
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    return raw
+      .replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1***@')
+      .replace(/([?&][^=&#]*)=[^&#]*/g, '$1=***')
+      .replace(/#.*/s, '#***');
+  }
+  const userinfo = url.username || url.password ? '***@' : '';
+  const query = url.search ? `?${url.search.slice(1).split('&').map((pair) => `${pair.split('=')[0]}${pair.includes('=') ? '=***' : ''}`).join('&')}` : '';
+  const fragment = url.hash ? '#***' : '';
+  return `${url.protocol}//${userinfo}${url.host}${url.pathname}${query}${fragment}`;
+}

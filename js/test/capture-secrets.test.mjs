@@ -1,6 +1,6 @@
 // Secrets a server may echo beyond the --header values: the values of the environment variables
-// it inherits whose names look secret (or that --secret-env names), and the base64 forms of every
-// secret. Each test runs the CLI against a small
+// it inherits whose names look secret (or that --secret-env names), the base64 forms of every
+// secret, and the credentials and query values of --url. Each test runs the CLI against a small
 // stdio or HTTP server written here: no form of a secret reaches any output, a snapshot holding
 // one is refused with where, and values that are no secret are captured as they are.
 import { test, before, after } from 'node:test';
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { environmentSecrets, looksSecret, makeRedactor } from '../lib/redact.js';
+import { environmentSecrets, looksSecret, makeRedactor, maskUrl } from '../lib/redact.js';
 import { cliAsync, mapLimit, scratchDir } from './helpers.mjs';
 
 const TOKEN = 'sk-live-abc123';
@@ -79,7 +79,7 @@ function assertRefused(result, source, pointer) {
 }
 
 // An HTTP server (legacy, JSON answers) that echoes the Authorization header's value (without
-// its scheme word) in the form its path names.
+// its scheme word) in the form its path names, or the URL it was called with.
 let http;
 before(async () => {
   const server = createServer((req, res) => {
@@ -102,10 +102,11 @@ before(async () => {
         '/base64url': bare.toString('base64url'),
         '/base64-inside-1': Buffer.concat([Buffer.from('x'), bare, Buffer.from('yz')]).toString('base64'),
         '/base64-inside-2': Buffer.concat([Buffer.from('xy'), bare]).toString('base64url'),
+        '/echo-url': `you called ${req.url}`,
       };
       const pathname = req.url.split('?')[0];
       if (!(pathname in forms)) {
-        res.writeHead(404).end();
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(`no ${req.url} here`);
         return;
       }
       const result = {
@@ -231,3 +232,37 @@ test('HTTP: a --header secret echoed in base64 or base64url, whole or inside lon
   assert.equal(plain.status, 0, plain.stderr);
 });
 
+test('--url with credentials is refused before connecting, and never printed', async () => {
+  const url = `http://user:sk-live-pw@127.0.0.1:${new URL(http.base).port}/plain?token=sk-live-q`;
+  const result = await cliAsync(['snapshot', '--verbose', '--url', url]);
+  assert.equal(result.status, 2, result.stderr);
+  assert.equal(
+    result.stderr,
+    `mcp-contract: --url: \`http://***@127.0.0.1:${new URL(http.base).port}/plain?token=***\` has credentials in it (user name or password), which are not supported; pass them with --header NAME=ENVVAR instead (e.g. --header Authorization=MCP_AUTH with MCP_AUTH set to "Basic <base64 of user:password>")\n`,
+  );
+  assertNoSecret(result, 'sk-live-pw', 'sk-live-q', 'user:sk');
+  const invalid = await cliAsync(['snapshot', '--url', 'http://user:sk-live-pw@host:port/x?token=sk-live-q']);
+  assert.equal(invalid.status, 2);
+  assert.match(invalid.stderr, /--url: `http:\/\/\*\*\*@host:port\/x\?token=\*\*\*` is not a valid URL/);
+  assertNoSecret(invalid, 'sk-live-pw', 'sk-live-q');
+});
+
+test('--url query values: masked in progress, errors and report names; a secret-looking one echoed is refused', async () => {
+  const baseline = path.join(dir, 'baseline.json');
+  writeFileSync(baseline, '{"tools":[]}');
+  const [missing, echoed, check] = await Promise.all([
+    cliAsync(['snapshot', '--verbose', '--url', `${http.base}/missing?token=sk-live-q&page=2`]),
+    cliAsync(['snapshot', '--url', `${http.base}/echo-url?api_key=sk-live-q`]),
+    // No serverInfo.version on the server's side: the error names the server by its URL.
+    cliAsync(['check', '--baseline', baseline, '--semver', '--old-version', '1.0.0', '--url', `${http.base}/plain?session=sess-77431`]),
+  ]);
+  assert.equal(missing.status, 2, missing.stderr);
+  assert.match(missing.stderr, /^mcp-contract: starting http:\/\/127\.0\.0\.1:\d+\/missing\?token=\*\*\*&page=\*\*\*…$/m);
+  assert.match(missing.stderr, /capture failed: the server at http:\/\/127\.0\.0\.1:\d+\/missing\?token=\*\*\*&page=\*\*\*: .*HTTP 404/);
+  assertNoSecret(missing, 'sk-live-q', 'page=2');
+  assertRefused(echoed, 'in the --url query parameter api_key', '/instructions');
+  assertNoSecret(echoed, 'sk-live-q');
+  assert.equal(check.status, 2, check.stderr);
+  assert.match(check.stderr, /--semver: http:\/\/127\.0\.0\.1:\d+\/plain\?session=\*\*\* has no serverInfo\.version/);
+  assertNoSecret(check, 'sess-77431');
+});

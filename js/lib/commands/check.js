@@ -38,7 +38,7 @@ export async function run(values, positionals, ctx, server = []) {
   // Annotations point at the baseline's lines: the committed file a reviewer can open, and the
   // one the change lands in once accepted.
   const old = { name: values.baseline, text: result.oldText, path: repositoryPath(values.baseline, ctx.cwd) };
-  const next = { name: serverName(capturing), text: result.newText };
+  const next = { name: await serverName(capturing), text: result.newText };
   const status = await deliver({ old, new: next, config, values, ctx });
   if (!result.updated) return status;
   if (!values.quiet) ctx.stderr.write(`mcp-contract: baseline ${values.baseline} ${result.created ? "created" : "updated"} from the capture\n`);

@@ -30,11 +30,13 @@ Secrets: the --header values, the --secret-env values, the values of 8 character
 environment variables whose name looks secret (its last word, the name split at anything but
 letters and digits and at case changes, without a plural S, is KEY, PASS, PAT, AUTH, CREDENTIAL
 or PRIVATE, or ends with TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE or APIKEY: API_TOKEN,
-OPENAI_API_KEY, PGPASSWORD, GH_PAT; not SSH_AUTH_SOCK, TOKEN_URL or AWS_ACCESS_KEY_ID). A
-secret is printed or written nowhere (\`***\` instead): as given, without a scheme word (Bearer),
-URL-encoded, JSON-escaped, in base64 or base64url (from 8 characters; padded or not, also inside
-longer base64 text), in any letter case. Other encodings (hex, reversed, spaced out) are not
-looked for. A snapshot that holds a secret is refused (exit 2) with the JSON pointer of where.
+OPENAI_API_KEY, PGPASSWORD, GH_PAT; not SSH_AUTH_SOCK, TOKEN_URL or AWS_ACCESS_KEY_ID), and
+--url query values with such names. A secret is printed or written nowhere (\`***\` instead): as
+given, without a scheme word (Bearer), URL-encoded, JSON-escaped, in base64 or base64url (from 8
+characters; padded or not, also inside longer base64 text), in any letter case. Other encodings
+(hex, reversed, spaced out) are not looked for. A snapshot that holds a secret is refused (exit
+2) with the JSON pointer of where. URLs are printed without user name, password or query values;
+a --url with a user name or password is refused: pass credentials with --header.
 `;
 
 /**
@@ -81,7 +83,8 @@ export async function captureOptions(values, server, commandName, ctx) {
 
 /**
  * From here on, every secret of this capture (the `--header` values, the values of
- * secret-looking and `--secret-env` environment variables; lib/redact.js says which) is replaced by `***`, in every form a server may echo it in, in all
+ * secret-looking and `--secret-env` environment variables, secret-looking `--url` query values;
+ * lib/redact.js says which) is replaced by `***`, in every form a server may echo it in, in all
  * the command writes: standard output and error (`ctx.stdout`, `ctx.stderr`, the final error
  * line included) and report files (`ctx.redact`).
  */
@@ -101,7 +104,9 @@ export async function interruptible(work) {
   }
 }
 
-/** How the captured server is named in reports and errors. */
-export function serverName(options) {
-  return options.url ?? `<${[options.command, ...options.args].join(" ")}>`;
+/** How the captured server is named in reports and errors (a URL without its credentials and query values). */
+export async function serverName(options) {
+  if (options.url === undefined) return `<${[options.command, ...options.args].join(" ")}>`;
+  const { maskUrl } = await import("../redact.js");
+  return maskUrl(options.url);
 }
