@@ -53,9 +53,12 @@ pub fn did_you_mean(id: &str) -> Option<String> {
 /// `warnOn` (threshold names), `notes` (`{[changeId]: string}`), `newPath`, `oldPath` (`oldPath`
 /// without `newPath`: annotations name the OLD file, at its lines), `expand` (every change on its
 /// own line in text and Markdown), `oldVersion` and `newVersion` (both: the semver gate decides
-/// the verdict), and `renders`.
+/// the verdict), `groups` and `renders`.
 ///
-/// Without `renders`: the report object (`crate::report::Report` in its JSON form). With `renders` (`[{ format, color?,
+/// Without `renders`: the report object (`crate::report::Report` in its JSON form); with
+/// `groups: true` it also carries `groups`, the runs of `changes` that the text and Markdown
+/// reports show as one line (`[{ start, count, headline, listing }]`, `crate::render::Run`;
+/// none with `expand`), for a front end that lays the report out itself. With `renders` (`[{ format, color?,
 /// jobSummary? }]`): `{ verdict, outputs: Uint8Array[] }`, an output per entry as UTF-8 bytes,
 /// all from one diff; `jobSummary: true` (format `markdown`) sizes the Markdown for a GitHub job
 /// summary. Bytes, because the CLI writes them to stdout or a file as they are: made a JS string,
@@ -72,7 +75,13 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Re
     let prepared = crate::pipeline::prepare(&old_text, &new_text, config_text.as_deref(), &run)
         .map_err(|error| to_js_error(placed(error, [&old, &new, &config])))?;
     let Some(renders) = renders else {
-        return JSON::parse(&prepared.render(Format::Json, false));
+        let report = JSON::parse(&prepared.render(Format::Json, false))?;
+        if get_bool(&options, "groups") {
+            let runs = crate::render::runs(&prepared.report.changes, run.expand);
+            let runs = serde_json::to_string(&runs).map_err(|e| JsValue::from_str(&e.to_string()))?;
+            Reflect::set(&report, &"groups".into(), &JSON::parse(&runs)?)?;
+        }
+        return Ok(report);
     };
     let outputs = js_sys::Array::new();
     for request in renders {

@@ -104,6 +104,26 @@ fn text_leads_with_the_verdict_and_groups_runs_of_alike_changes() {
 }
 
 #[test]
+fn runs_are_the_text_reports_group_lines_for_front_ends_that_lay_out_the_report() {
+    let prepared = prepared(false);
+    let changes = &prepared.report.changes;
+    let runs = mcp_contract::render::runs(changes, false);
+    let text = prepared.render(Format::Text, false);
+    let grouped: Vec<&str> = text.lines().filter(|l| l.ends_with("; --verbose lists each]")).collect();
+    assert_eq!(runs.len(), grouped.len(), "one run per group line:\n{text}");
+    for (run, line) in runs.iter().zip(&grouped) {
+        let run_changes = &changes[run.start..run.start + run.count];
+        assert!(run_changes.iter().all(|c| c.rule == run_changes[0].rule && c.severity == run_changes[0].severity));
+        assert!(
+            line.starts_with(&format!("  - {}: {}  [{};", run.headline, run.listing, run_changes[0].rule)),
+            "{line}"
+        );
+    }
+    assert_eq!(runs.iter().map(|r| r.count).sum::<usize>(), 1000, "every change of this pair is in a run");
+    assert!(mcp_contract::render::runs(changes, true).is_empty(), "expanded, no change is grouped");
+}
+
+#[test]
 fn expanded_text_lists_every_change() {
     let out = prepared(true).render(Format::Text, false);
     assert_eq!(out.lines().filter(|l| l.starts_with("  - ")).count(), 1000);

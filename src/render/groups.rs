@@ -23,6 +23,19 @@ pub enum Line<'a> {
 /// The section's changes (all of one severity, in report order) as lines.
 pub fn lines<'a>(changes: &'a [&'a Change], expand: bool) -> Vec<Line<'a>> {
     let mut out = Vec::new();
+    for (start, end) in alike_runs(changes) {
+        if !expand && end - start >= MIN_RUN {
+            out.push(Line::Group(&changes[start..end]));
+        } else {
+            out.extend(changes[start..end].iter().map(|change| Line::One(change)));
+        }
+    }
+    out
+}
+
+/// The maximal runs of alike changes in `changes`, as `(start, end)` index ranges.
+fn alike_runs(changes: &[&Change]) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
     let mut start = 0;
     while start < changes.len() {
         let first = changes[start];
@@ -30,12 +43,50 @@ pub fn lines<'a>(changes: &'a [&'a Change], expand: bool) -> Vec<Line<'a>> {
         while end < changes.len() && alike(first, changes[end]) {
             end += 1;
         }
-        if !expand && end - start >= MIN_RUN {
-            out.push(Line::Group(&changes[start..end]));
-        } else {
-            out.extend(changes[start..end].iter().map(|change| Line::One(change)));
-        }
+        runs.push((start, end));
         start = end;
+    }
+    runs
+}
+
+/// A run of a report's changes that the text and Markdown reports show as one line, for front
+/// ends that lay the report out themselves (the playground): where it is in the report's
+/// `changes` and the words of its line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Run {
+    /// The index in `report.changes` of the run's first change; the run is `count` consecutive changes.
+    pub start: usize,
+    pub count: usize,
+    /// "480 resources removed", "12 × Input property added".
+    pub headline: String,
+    /// "file:///a, file:///b, file:///c, … and 477 more".
+    pub listing: String,
+}
+
+/// The runs of `changes` (a report's, in report order) that the text and Markdown reports show
+/// as one line; none when `expand`. The same sections and runs as [`lines`]: the report lists
+/// changes most severe first, so each severity's section is consecutive in `changes`.
+pub fn runs(changes: &[Change], expand: bool) -> Vec<Run> {
+    let mut out = Vec::new();
+    if expand {
+        return out;
+    }
+    let mut section_start = 0;
+    while section_start < changes.len() {
+        let severity = changes[section_start].severity;
+        let section: Vec<&Change> = changes[section_start..].iter().take_while(|c| c.severity == severity).collect();
+        for (start, end) in alike_runs(&section) {
+            if end - start >= MIN_RUN {
+                let group = &section[start..end];
+                out.push(Run {
+                    start: section_start + start,
+                    count: end - start,
+                    headline: headline(group),
+                    listing: listing(group),
+                });
+            }
+        }
+        section_start += section.len();
     }
     out
 }

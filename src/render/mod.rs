@@ -11,7 +11,7 @@ mod sarif;
 mod text;
 
 pub use github::{github, MAX_PER_LEVEL as GITHUB_MAX_PER_LEVEL};
-pub use groups::plural;
+pub use groups::{plural, runs, Run};
 pub use junit::junit;
 pub use markdown::{job_summary, markdown, JOB_SUMMARY_MAX_CHARS, MAX_CHARS as MARKDOWN_MAX_CHARS};
 pub use sarif::sarif;
