@@ -301,7 +301,10 @@ function selectChange(kind, index) {
 /** From a gutter marker to its change: select it and bring its entry in the report into view. */
 function revealChange({ kind, index }) {
   selectChange(kind, index);
-  reportRoot.querySelector(`.change[data-kind="${kind}"][data-index="${index}"]`)?.scrollIntoView({ block: "nearest" });
+  const item = reportRoot.querySelector(`.change[data-kind="${kind}"][data-index="${index}"]`);
+  const run = item?.closest("details");
+  if (run) run.open = true;
+  item?.scrollIntoView({ block: "nearest" });
 }
 
 function showRule(id) {

@@ -1,4 +1,5 @@
-//! The report view: verdict banner, changes grouped by severity, suppressed changes with their
+//! The report view: verdict banner, changes grouped by severity (a run of alike changes as one
+//! expandable line, as the engine's text report groups them), suppressed changes with their
 //! reasons, and input errors. Everything shown comes from the engine's report, as the worker
 //! prepared it for display (values as short text, hidden characters made visible).
 import { el, replace } from "./dom.js";
@@ -133,6 +134,35 @@ function changeItem(change, index, kind, handlers) {
   );
 }
 
+/**
+ * A run of alike changes as the engine's text report words it ("480 resources removed: a, b, c,
+ * … and 477 more"), a disclosure that lists each of its changes (`list`, filled as they render).
+ */
+function runItem(run, first, list) {
+  return el(
+    "li",
+    { class: "run", dataset: { rule: first.rule, severity: first.severity, start: run.start, count: run.count } },
+    el(
+      "details",
+      {},
+      el(
+        "summary",
+        { title: `List each of the ${run.count} changes` },
+        badge(first.severity),
+        el(
+          "span",
+          { class: "run-text" },
+          el("span", { class: "message" }, run.headline),
+          el("span", { class: "run-matches" }),
+          el("span", { class: "listing" }, run.listing),
+          el("code", { class: "run-rule" }, first.rule),
+        ),
+      ),
+      list,
+    ),
+  );
+}
+
 function banner(report) {
   const { verdict, counts, suppressed, text } = report.summary;
   const title = { fail: "Fail", warn: "Warn", pass: "Pass" }[verdict] ?? verdict;
@@ -163,7 +193,9 @@ function banner(report) {
 
 /**
  * Shows only the changes that match `filter` ({severity, text}: text is looked for in the rule id,
- * entity kind and entity name); says how many show. Groups left empty are hidden.
+ * entity kind and entity name); says how many show. Sections and runs left empty are hidden; a
+ * run with a match for the text is opened (and closed again when the text is cleared, unless it
+ * was opened by hand).
  */
 export function applyFilter(root, filter) {
   let total = 0;
@@ -175,6 +207,20 @@ export function applyFilter(root, filter) {
     item.hidden = !match;
     total++;
     if (match) showing++;
+  }
+  for (const run of root.querySelectorAll(".run")) {
+    const matches = run.querySelectorAll(".change:not([hidden])").length;
+    run.hidden = matches === 0;
+    const details = run.querySelector("details");
+    run.querySelector(".run-matches").textContent =
+      filter.severity || filter.text ? ` (${matches} of ${run.dataset.count} match)` : "";
+    if (filter.text && matches && !details.open) {
+      details.open = true;
+      run.dataset.openedByFilter = "true";
+    } else if (!filter.text && run.dataset.openedByFilter) {
+      details.open = false;
+      delete run.dataset.openedByFilter;
+    }
   }
   for (const group of root.querySelectorAll(".group")) group.hidden = !group.querySelector(".change:not([hidden])");
   const count = document.querySelector("#filter-count");
@@ -190,9 +236,23 @@ export function applyFilter(root, filter) {
 export async function renderReport(root, report, handlers) {
   const token = (root.renderToken = (root.renderToken ?? 0) + 1);
   const queue = [];
+  // The engine's runs of alike changes (`groups` of its report), by the index of their first change.
+  const runsAt = new Map((report.groups ?? []).map((run) => [run.start, run]));
   const list = (items, kind) => {
     const ol = el("ol", { class: "changes" });
-    for (const { change, index } of items) queue.push({ ol, change, index, kind });
+    for (let i = 0; i < items.length; i++) {
+      const { change, index } = items[i];
+      const run = kind === "change" ? runsAt.get(index) : undefined;
+      if (!run) {
+        queue.push({ ol, change, index, kind });
+        continue;
+      }
+      const inner = el("ol", { class: "changes" });
+      // In its place among the section's changes, which are appended as they render.
+      queue.push({ ol, node: runItem(run, change, inner) });
+      for (const member of items.slice(i, i + run.count)) queue.push({ ol: inner, ...member, kind });
+      i += run.count - 1;
+    }
     return ol;
   };
   const groups = SEVERITY_ORDER.map((severity) => ({
@@ -246,8 +306,8 @@ export async function renderReport(root, report, handlers) {
   const fill = () => {
     const end = Math.min(next + RENDER_CHUNK, queue.length);
     for (; next < end; next++) {
-      const { ol, change, index, kind } = queue[next];
-      ol.append(changeItem(change, index, kind, handlers));
+      const { ol, node, change, index, kind } = queue[next];
+      ol.append(node ?? changeItem(change, index, kind, handlers));
     }
   };
   fill();

@@ -96,7 +96,8 @@ function run() {
   const started = performance.now();
   let report;
   try {
-    report = diff(state.old, state.new, configArg(state.config));
+    // `groups`: the runs of alike changes the CLI's text and Markdown reports show as one line.
+    report = diff(state.old, state.new, configArg(state.config), { groups: true });
   } catch (error) {
     const problem = asInputError(error);
     if (problem.pointer !== null && problem.line === null && state[problem.input] !== undefined) {
@@ -110,6 +111,7 @@ function run() {
       summary: report.summary,
       changes: report.changes.map(view),
       suppressed: report.suppressed.map(view),
+      groups: (report.groups ?? []).map((run) => ({ ...run, listing: visible(run.listing) })),
     },
     ranges: { changes: locations(state, report.changes), suppressed: locations(state, report.suppressed) },
     engineMs,

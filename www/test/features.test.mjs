@@ -490,3 +490,82 @@ test("hidden and direction-changing characters show as visible escapes", async (
   }
   await failing.page.close();
 });
+
+/** Pretty JSON of a snapshot with these tools. */
+const snapshot = (tools) => JSON.stringify({ tools }, null, 2);
+const tool = (name, description, properties = {}) => ({
+  name,
+  description,
+  inputSchema: { type: "object", properties },
+});
+
+/**
+ * A pair with a change of every severity and old → new values: a tool removed (BREAKING), a
+ * description reworded (POTENTIALLY_BREAKING), `x_req` widened to accept strings (NON_BREAKING,
+ * with values), a full stop dropped (DOCUMENTATION).
+ */
+const EVERY_SEVERITY = {
+  old: snapshot([
+    tool("gone", "Removed in this version."),
+    tool("list_issues", "Lists the open issues of a repository."),
+    tool("search", "Returns at most 10 issues, newest first."),
+    tool("filter", "Filters issues.", { x_req: { type: "integer" } }),
+  ]),
+  new: snapshot([
+    tool("list_issues", "Lists the open issues of a repository"),
+    tool("search", "Deletes every issue it finds, oldest first."),
+    tool("filter", "Filters issues.", { x_req: { type: ["integer", "string"] } }),
+  ]),
+  config: "",
+};
+
+test("a long run of alike changes is one expandable line, worded and grouped by the engine", async () => {
+  const removed = Array.from({ length: 30 }, (_, i) => tool(`legacy_${String(i).padStart(2, "0")}`, "Old."));
+  const state = {
+    old: snapshot([...removed, tool("kept", "Kept.")]),
+    new: snapshot([tool("kept", "Kept!")]),
+    config: "",
+  };
+  const report = engine.diff(state.old, state.new, null, { groups: true });
+  assert.deepEqual(
+    report.groups.map(({ start, count }) => [start, count]),
+    [[0, 30]],
+    "the engine groups the 30 removals",
+  );
+  // The line as the CLI's text report prints it.
+  const textLine = rendered(engine, state.old, state.new, null, "text")
+    .split("\n")
+    .find((line) => line.includes("--verbose lists each"));
+  const { page } = await open(await encodeState(state));
+  const runs = await page.$$eval("#report .run", (items) =>
+    items.map((item) => ({
+      headline: item.querySelector("summary .message").textContent,
+      listing: item.querySelector("summary .listing").textContent,
+      changes: item.querySelectorAll(".change").length,
+      open: item.querySelector("details").open,
+    })),
+  );
+  assert.deepEqual(runs, [
+    { headline: report.groups[0].headline, listing: report.groups[0].listing, changes: 30, open: false },
+  ]);
+  assert.ok(textLine.startsWith(`  - ${runs[0].headline}: ${runs[0].listing}  [tool.removed`), textLine);
+  assert.match(runs[0].headline, /^30 tools removed$/);
+  // The change outside the run is listed on its own; the run's changes show when it is opened.
+  assert.equal(await page.$$eval("#report .group > .changes > .change", (items) => items.length), 1);
+  assert.equal(await page.isVisible('#report .run .change[data-index="0"]'), false);
+  await page.click("#report .run summary");
+  assert.equal(await page.isVisible('#report .run .change[data-index="0"]'), true);
+  assert.equal(await page.isVisible('#report .run .change[data-index="29"]'), true);
+  // The filter opens a run with a match and says how many of it match.
+  await page.click("#report .run summary");
+  await page.fill("#filter-text", "legacy_07");
+  assert.equal(await page.$eval("#report .run details", (node) => node.open), true);
+  assert.match(await page.textContent("#report .run summary"), /1 of 30 match/);
+  await page.fill("#filter-text", "");
+  assert.equal(await page.$eval("#report .run details", (node) => node.open), false);
+  // A gutter marker of a grouped change opens its run and selects it.
+  await page.click("#editor-old .sev-mark");
+  assert.equal(await page.$eval("#report .run details", (node) => node.open), true);
+  assert.ok(await page.isVisible("#report .run .change.selected"));
+  await page.close();
+});
