@@ -91,7 +91,8 @@ function changeItem(change, index, kind, handlers) {
         kind,
         rule: change.rule,
         severity: change.severity,
-        search: `${change.rule} ${change.entity.kind} ${change.entity.name}`.toLowerCase(),
+        search:
+          `${change.rule} ${change.entity.kind} ${change.entity.name} ${change.location} ${change.message}`.toLowerCase(),
       },
     },
     el(
@@ -193,9 +194,9 @@ function banner(report) {
 
 /**
  * Shows only the changes that match `filter` ({severity, text}: text is looked for in the rule id,
- * entity kind and entity name); says how many show. Sections and runs left empty are hidden; a
- * run with a match for the text is opened (and closed again when the text is cleared, unless it
- * was opened by hand).
+ * entity kind and name, location and message); says how many show. Sections and runs left empty
+ * are hidden; a run with a match for the text is opened (and closed again when the text is
+ * cleared, unless it was opened by hand).
  */
 export function applyFilter(root, filter) {
   let total = 0;

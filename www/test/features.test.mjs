@@ -300,7 +300,7 @@ test("clicking the error banner puts the cursor on the error", async () => {
   await page.close();
 });
 
-test("filters by severity and by rule or entity, and says how many show", async () => {
+test("filters by severity and by text, and says how many show", async () => {
   const pair = example("release:largest");
   const { page } = await open("#example=release:largest");
   const [oldText, newText] = await Promise.all(
@@ -330,7 +330,9 @@ test("filters by severity and by rule or entity, and says how many show", async 
   await page.selectOption("#filter-severity", "");
   const rule = changes[0].rule;
   await page.fill("#filter-text", rule);
-  const matching = changes.filter((c) => `${c.rule} ${c.entity.kind} ${c.entity.name}`.toLowerCase().includes(rule));
+  const matching = changes.filter((c) =>
+    `${c.rule} ${c.entity.kind} ${c.entity.name} ${c.location} ${c.message}`.toLowerCase().includes(rule),
+  );
   assert.deepEqual((await visibleRules()).length, matching.length);
   const entity = changes.at(-1).entity.name;
   await page.fill("#filter-text", entity);
@@ -518,6 +520,28 @@ const EVERY_SEVERITY = {
   ]),
   config: "",
 };
+
+test("the filter finds a change by the property its location or message names", async () => {
+  const { page } = await open(await encodeState(EVERY_SEVERITY));
+  const changes = engine.diff(EVERY_SEVERITY.old, EVERY_SEVERITY.new, null).changes;
+  const expected = changes.filter((c) => `${c.location} ${c.message}`.toLowerCase().includes("x_req"));
+  assert.ok(expected.length >= 1);
+  assert.ok(
+    expected.every((c) => !`${c.rule} ${c.entity.kind} ${c.entity.name}`.includes("x_req")),
+    "only the location or message names it",
+  );
+  await page.fill("#filter-text", "x_req");
+  const shown = await page.$$eval('#report .change[data-kind="change"]:not([hidden])', (items) =>
+    items.map((item) => item.querySelector(".location").textContent),
+  );
+  assert.deepEqual(
+    shown,
+    expected.map((c) => c.location),
+  );
+  await page.fill("#filter-text", "a marker was removed");
+  assert.equal(await page.$$eval("#report .change:not([hidden])", (items) => items.length), 1, "by its message");
+  await page.close();
+});
 
 test("a long run of alike changes is one expandable line, worded and grouped by the engine", async () => {
   const removed = Array.from({ length: 30 }, (_, i) => tool(`legacy_${String(i).padStart(2, "0")}`, "Old."));
