@@ -521,6 +521,61 @@ const EVERY_SEVERITY = {
   config: "",
 };
 
+test("badges, value chips and gutter markers meet WCAG AA contrast (4.5:1) in both colour schemes", async () => {
+  const report = engine.diff(EVERY_SEVERITY.old, EVERY_SEVERITY.new, null);
+  const severities = [...new Set(report.changes.map((change) => change.severity))].sort();
+  assert.deepEqual(severities, ["BREAKING", "DOCUMENTATION", "NON_BREAKING", "POTENTIALLY_BREAKING"]);
+  assert.ok(
+    report.changes.some((change) => "old" in change && "new" in change),
+    "a change with values",
+  );
+  const { page } = await open(await encodeState(EVERY_SEVERITY));
+  for (const scheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const measured = await page.evaluate(() => {
+      const channels = (css) => css.match(/[\d.]+/g).map(Number);
+      // The first opaque background from the node up (every ground here is opaque).
+      const ground = (node) => {
+        for (let at = node; at; at = at.parentElement) {
+          const [r, g, b, a = 1] = channels(getComputedStyle(at).backgroundColor);
+          if (a > 0) return [r, g, b];
+        }
+        return [255, 255, 255];
+      };
+      const luminance = (rgb) => {
+        const [r, g, b] = rgb.map((c) => {
+          const s = c / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const ratio = (a, b) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return (hi + 0.05) / (lo + 0.05);
+      };
+      const nodes = document.querySelectorAll(
+        "#report .badge[data-severity], #report .values code, .cm-gutter .sev-mark, #report .verdict-word",
+      );
+      return [...nodes].map((node) => ({
+        what: `${node.className} “${node.textContent}”`,
+        ratio: ratio(channels(getComputedStyle(node).color).slice(0, 3), ground(node)),
+      }));
+    });
+    const kinds = new Set(measured.map(({ what }) => what.split(" ")[0] + " " + what.split(" ")[1]));
+    for (const severity of severities) {
+      assert.ok(kinds.has(`badge sev-${severity}`), `${scheme}: a ${severity} badge is measured`);
+      assert.ok(kinds.has(`sev-mark sev-${severity}`), `${scheme}: a ${severity} gutter marker is measured`);
+    }
+    assert.ok(
+      measured.some(({ what }) => what.startsWith("old ")) && measured.some(({ what }) => what.startsWith("new ")),
+      `${scheme}: both value chips are measured`,
+    );
+    const poor = measured.filter(({ ratio }) => ratio < 4.5).map(({ what, ratio }) => `${what} ${ratio.toFixed(2)}:1`);
+    assert.deepEqual(poor, [], `${scheme}: below 4.5:1`);
+  }
+  await page.close();
+});
+
 test("the filter finds a change by the property its location or message names", async () => {
   const { page } = await open(await encodeState(EVERY_SEVERITY));
   const changes = engine.diff(EVERY_SEVERITY.old, EVERY_SEVERITY.new, null).changes;
