@@ -35,6 +35,7 @@ const FORMAT_FILES = {
 const $ = (selector) => document.querySelector(selector);
 const reportRoot = $("#report");
 const status = $("#status");
+const busy = $("#busy");
 const ruleDialog = $("#rule-dialog");
 const ruleLoad = $("#rule-load");
 const examplesMenu = $("#examples");
@@ -186,6 +187,7 @@ async function run() {
     return;
   }
   running = true;
+  setBusy(true);
   const runFor = generation;
   let result;
   try {
@@ -251,8 +253,18 @@ async function show(result) {
   reportDone();
 }
 
+/**
+ * While a run is in flight the report on screen is the previous one: it is marked busy (dimmed,
+ * `aria-busy`) and "Updating…" shows, until the new report or error replaces it.
+ */
+function setBusy(on) {
+  reportRoot.setAttribute("aria-busy", String(on));
+  busy.hidden = !on;
+}
+
 /** The report (or error) is on screen: the first one marks the page usable. */
 function shownOnScreen() {
+  setBusy(false);
   performance.mark("report-shown");
   if (firstReport) performance.mark("first-report");
 }

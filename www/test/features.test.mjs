@@ -648,3 +648,30 @@ test("a long run of alike changes is one expandable line, worded and grouped by 
   assert.ok(await page.isVisible("#report .run .change.selected"));
   await page.close();
 });
+
+test("while a run is in flight the report says it is updating, and stops saying so with the result", async () => {
+  const { page } = await open(await encodeState(EVERY_SEVERITY));
+  assert.equal(await page.$eval("#report", (node) => node.getAttribute("aria-busy")), "false");
+  assert.equal(await page.isVisible("#busy"), false);
+  // Every state the report and the "Updating…" label go through, from the edit to the new report.
+  await page.evaluate(() => {
+    window.busyStates = [];
+    const record = () =>
+      window.busyStates.push({
+        busy: document.querySelector("#report").getAttribute("aria-busy"),
+        label: document.querySelector("#busy").hidden ? null : document.querySelector("#busy").textContent,
+        runs: Number(document.body.dataset.runs),
+      });
+    new MutationObserver(record).observe(document.querySelector("#report"), { attributeFilter: ["aria-busy"] });
+  });
+  const runs = await runsOf(page);
+  await page.click("#editor-config .cm-content");
+  await page.keyboard.type("fail_on: none\n");
+  await nextReport(page, runs);
+  const states = await page.evaluate(() => window.busyStates);
+  assert.deepEqual(states[0], { busy: "true", label: "Updating…", runs }, JSON.stringify(states));
+  assert.equal(states.at(-1).busy, "false", JSON.stringify(states));
+  assert.equal(await page.isVisible("#busy"), false);
+  assert.equal(await page.getAttribute("#busy", "role"), "status");
+  await page.close();
+});
