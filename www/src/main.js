@@ -436,10 +436,8 @@ async function restoreFromHash() {
   try {
     shared = await decodeState(hash);
   } catch (error) {
-    return {
-      restored: false,
-      problem: `This share link could not be read (${error.message}); showing your last work or an example instead.`,
-    };
+    // decodeState's messages are written for people; nothing raw from the browser reaches them.
+    return { restored: false, problem: `${error.message} Showing your last work or an example instead.` };
   }
   if (shared) {
     examplesMenu.value = "";

@@ -40,14 +40,31 @@ export async function encodeState(state) {
   return PREFIX + toBase64Url(packed);
 }
 
-/** The state in a `#s=…` fragment; null when the fragment holds none; throws when it is corrupt. */
+/** Why a link could not be read, said to the person who opened it (the browser's own error never is). */
+export const DAMAGED_LINK =
+  "This share link is damaged or incomplete: part of it was probably lost when it was copied or sent. " +
+  "Ask for the whole link, or for a state file (“Download state”) to open with “Open state…”.";
+export const NEWER_LINK =
+  "This share link was made by a newer version of the playground, which this page cannot read. " +
+  "Ask for a state file (“Download state”) instead, or open the link where it was made.";
+
+/**
+ * The state in a `#s=…` fragment; null when the fragment holds none. Throws an Error whose
+ * message is one of the sentences above when the link cannot be read (bad base64, cut-off
+ * deflate data, not JSON, another version).
+ */
 export async function decodeState(hash) {
   if (!hash.startsWith(PREFIX)) return null;
-  const json = new TextDecoder().decode(
-    await pipe(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream("deflate-raw")),
-  );
-  const parsed = JSON.parse(json);
-  if (parsed?.v !== 1) throw new Error("this share link was made by a newer playground");
+  let parsed;
+  try {
+    const json = new TextDecoder("utf-8", { fatal: true }).decode(
+      await pipe(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream("deflate-raw")),
+    );
+    parsed = JSON.parse(json);
+  } catch {
+    throw new Error(DAMAGED_LINK);
+  }
+  if (parsed?.v !== 1) throw new Error(typeof parsed?.v === "number" && parsed.v > 1 ? NEWER_LINK : DAMAGED_LINK);
   return Object.fromEntries(FIELDS.map((field) => [field, typeof parsed[field] === "string" ? parsed[field] : ""]));
 }
 

@@ -675,3 +675,17 @@ test("while a run is in flight the report says it is updating, and stops saying 
   assert.equal(await page.getAttribute("#busy", "role"), "status");
   await page.close();
 });
+
+test("a damaged or cut-off share link says so in words, never with the browser's exception", async () => {
+  const whole = await encodeState(EVERY_SEVERITY);
+  for (const hash of ["#s=not-deflate-data", whole.slice(0, Math.floor(whole.length / 2)), "#s=%%%"]) {
+    const { page, errors } = await open(hash);
+    const said = await page.textContent("#status");
+    assert.match(said, /damaged or incomplete/, hash.slice(0, 20));
+    assert.match(said, /whole link/);
+    assert.match(said, /state file/);
+    assert.doesNotMatch(said, /atob|Failed to execute|DOMException|TypeError|Error:/, said);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

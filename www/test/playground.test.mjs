@@ -267,7 +267,7 @@ test("minified snapshots: every change highlights its own value's span, not line
 
 test("a broken share link says so and falls back to an example", async () => {
   const { page, errors } = await open("#s=not-deflate-data");
-  assert.match(await page.textContent("#status"), /share link could not be read/);
+  assert.match(await page.textContent("#status"), /share link is damaged or incomplete/);
   assert.equal(await page.$eval("#report", (node) => node.dataset.state), "report");
   assert.deepEqual(errors, []);
   await page.close();
