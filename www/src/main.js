@@ -22,6 +22,22 @@ const DEFAULT_CONFIG = `# Config (YAML), optional. For example:
 #     reason: "New optional inputs are fine here."
 # fail_on: BREAKING
 `;
+/**
+ * The config example the "Config format" dialog shows (README.md's "Config" section): every key,
+ * with rule ids the engine knows. The browser tests check the engine accepts it.
+ */
+const CONFIG_EXAMPLE = `severity_overrides:
+  tool.annotations.safetyWeakened: BREAKING
+  tool.output.enum.widened: POTENTIALLY_BREAKING
+ignore:
+  - rule: tool.icons.changed
+  - rule: tool.description.changed
+    entity: legacy_*            # glob over the entity's name (tool name, prompt name, uri, …)
+    reason: "Legacy tools are being rewritten; churn is expected."
+fail_on: BREAKING               # lowest severity that fails CI (default BREAKING; none never fails)
+warn_on: POTENTIALLY_BREAKING   # lowest severity that warns (default POTENTIALLY_BREAKING)
+`;
+
 /** File name extension per report format, for downloads. */
 const FORMAT_FILES = {
   text: "txt",
@@ -224,6 +240,7 @@ async function show(result) {
     editors.new.mark([]);
     renderError(reportRoot, result.error, errorWhere(result.error), {
       onJump: range && editors[result.error.input] ? () => editors[result.error.input].focusAt(range.from) : null,
+      onConfigFormat: result.error.input === "config" ? showConfigFormat : null,
     });
     say(`${said ? `${said} ` : ""}Error in ${result.error.input}: ${result.error.detail}`);
     shownOnScreen();
@@ -345,6 +362,67 @@ function showRule(id) {
   ruleLoad.hidden = !rule;
   ruleLoad.dataset.example = rule ? `rule:${rule.id}` : "";
   showDialog();
+}
+
+/**
+ * What a config may hold, with an example to copy or use: where "See the config format" in a
+ * config error leads on this page. Severities are the engine's own.
+ */
+function showConfigFormat() {
+  const code = (text) => el("code", {}, text);
+  const list = (items) => items.flatMap((item, i) => [i ? ", " : null, code(item)]);
+  replace(
+    $("#rule-body"),
+    el("h2", { id: "rule-title" }, "Config format"),
+    el(
+      "p",
+      {},
+      "The config is YAML (or JSON): the file the CLI reads as ",
+      code(".mcp-contract.yaml"),
+      " or with ",
+      code("--config"),
+      ". Every key is optional; an empty config, or one of comments only, is no config.",
+    ),
+    el(
+      "dl",
+      { class: "config-keys" },
+      el("dt", {}, code("severity_overrides")),
+      el("dd", {}, "Rule id → severity: that rule's changes are reported at this severity instead of its default."),
+      el("dt", {}, code("ignore")),
+      el(
+        "dd",
+        {},
+        "A list of entries with ",
+        code("rule"),
+        " (an id or a glob over ids), optional ",
+        code("entity"),
+        " (a glob over the entity's name) and ",
+        code("reason"),
+        ". A change that matches is suppressed: listed apart with the reason, never dropped.",
+      ),
+      el("dt", {}, code("fail_on")),
+      el("dd", {}, "The lowest severity that fails CI (default BREAKING; none never fails)."),
+      el("dt", {}, code("warn_on")),
+      el("dd", {}, "The lowest severity that warns (default POTENTIALLY_BREAKING)."),
+    ),
+    el("p", {}, "Severities: ", list(SEVERITY_ORDER), ". Thresholds also accept ", code("none"), "."),
+    el(
+      "p",
+      {},
+      "Rule ids: each change in the report names its rule; click it for what the rule means. ",
+      "Unknown keys, rule ids and severities are errors that name their line.",
+    ),
+    el("h3", {}, "Example"),
+    el("pre", { class: "config-example" }, code(CONFIG_EXAMPLE)),
+  );
+  ruleLoad.hidden = true;
+  const use = el("button", { type: "button", class: "primary extra", id: "use-config-example" }, "Use this example");
+  use.addEventListener("click", () => {
+    ruleDialog.close();
+    announce("Put the example config in the config editor.");
+    editors.config.setText(CONFIG_EXAMPLE);
+  });
+  showDialog(use);
 }
 
 function showDialog(...extraButtons) {
@@ -578,6 +656,7 @@ function wireControls() {
     setState({ old: state.new, new: state.old, config: state.config });
   });
   $("#download-state").addEventListener("click", downloadState);
+  $("#config-format").addEventListener("click", showConfigFormat);
   for (const button of document.querySelectorAll("[data-format]")) {
     button.addEventListener("click", () => formatEditor(button.dataset.format));
   }

@@ -330,8 +330,24 @@ export async function renderReport(root, report, handlers) {
  * Renders an input error (bad JSON/YAML, bad snapshot shape, bad config) in place of the report;
  * with `onJump`, clicking the banner (or its button) moves the cursor to the error.
  */
-export function renderError(root, error, where, { onJump = null } = {}) {
+export function renderError(root, error, where, { onJump = null, onConfigFormat = null } = {}) {
   const position = where ? ` (${where})` : "";
+  // A config error points to the config format: here, a button that shows it.
+  const configFormat = onConfigFormat
+    ? el(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          id: "error-config-format",
+          onclick: (event) => {
+            event.stopPropagation();
+            onConfigFormat();
+          },
+        },
+        "Config format",
+      )
+    : null;
   replace(
     root,
     el(
@@ -349,7 +365,16 @@ export function renderError(root, error, where, { onJump = null } = {}) {
         el("span", { class: "verdict-text" }, `${INPUT_NAMES[error.input] ?? error.input}${position}`),
       ),
       el("p", { class: "error-message" }, visible(error.message)),
-      onJump ? el("button", { type: "button", class: "small jump", id: "jump-to-error" }, "Show in the editor") : null,
+      onJump || configFormat
+        ? el(
+            "p",
+            { class: "error-actions" },
+            onJump
+              ? el("button", { type: "button", class: "small jump", id: "jump-to-error" }, "Show in the editor")
+              : null,
+            configFormat,
+          )
+        : null,
     ),
   );
   root.dataset.state = "error";

@@ -689,3 +689,29 @@ test("a damaged or cut-off share link says so in words, never with the browser's
     await page.close();
   }
 });
+
+test("a config error leads to the config format, whose example the engine accepts", async () => {
+  const pair = example("rule:tool.removed");
+  const config = "severity_overides:\n  tool.removed: NON_BREAKING\n";
+  const { page } = await open(await encodeState({ old: pair.old, new: pair.new, config }));
+  assert.equal(await page.$eval("#report", (node) => node.dataset.state), "error");
+  await page.click("#error-config-format");
+  assert.equal(await page.$eval("#rule-dialog", (dialog) => dialog.open), true);
+  const help = await page.textContent("#rule-body");
+  for (const key of ["severity_overrides", "ignore", "fail_on", "warn_on"]) assert.ok(help.includes(key), key);
+  for (const { id } of engine.meta().severities) assert.ok(help.includes(id), id);
+  const shown = await page.textContent("#rule-body .config-example");
+  assert.match(shown, /severity_overrides:\n/);
+  assert.match(shown, /ignore:\n  - rule: /);
+  assert.doesNotThrow(() => engine.diff(pair.old, pair.new, shown), "the example is a valid config");
+  const runs = await runsOf(page);
+  await page.click("#use-config-example");
+  await nextReport(page, runs);
+  assert.equal(await fullText(page, "config"), shown);
+  assert.equal(await page.$eval("#report", (node) => node.dataset.state), "report");
+  // The config pane offers the same at any time.
+  await page.click("#config-format");
+  assert.match(await page.textContent("#rule-body h2"), /Config format/);
+  await page.keyboard.press("Escape");
+  await page.close();
+});
