@@ -38,15 +38,20 @@ fail_on: BREAKING               # lowest severity that fails CI (default BREAKIN
 warn_on: POTENTIALLY_BREAKING   # lowest severity that warns (default POTENTIALLY_BREAKING)
 `;
 
-/** File name extension per report format, for downloads. */
+/**
+ * The download's file name and type per report format: each format its own name, so two
+ * downloads never overwrite each other (text and github are both plain text).
+ */
 const FORMAT_FILES = {
-  text: "txt",
-  json: "json",
-  markdown: "md",
-  sarif: "sarif",
-  github: "txt",
-  junit: "xml",
+  text: ["mcp-contract-report.txt", "text/plain"],
+  json: ["mcp-contract-report.json", "application/json"],
+  markdown: ["mcp-contract-report.md", "text/markdown"],
+  sarif: ["mcp-contract-report.sarif", "application/sarif+json"],
+  github: ["mcp-contract-report-github.txt", "text/plain"],
+  junit: ["mcp-contract-report-junit.xml", "application/xml"],
 };
+/** A format the page does not know yet still gets a name of its own. */
+const formatFile = (format) => FORMAT_FILES[format] ?? [`mcp-contract-report-${format}.txt`, "text/plain"];
 
 const $ = (selector) => document.querySelector(selector);
 const reportRoot = $("#report");
@@ -647,7 +652,8 @@ function wireControls() {
     const format = $("#report-format").value;
     const text = await renderAs(format);
     if (text === null) return;
-    download(`mcp-contract-report.${FORMAT_FILES[format] ?? "txt"}`, text, "text/plain");
+    const [name, type] = formatFile(format);
+    download(name, text, type);
     say(`Report downloaded as ${format}.`);
   });
   $("#swap").addEventListener("click", () => {

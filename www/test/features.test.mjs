@@ -385,13 +385,29 @@ test("the report downloads in each of the CLI's formats, rendered by the engine"
   const { page } = await open("#example=" + encodeURIComponent(pair.id));
   const config = await fullText(page, "config");
   const configArg = config.split("\n").every((line) => /^\s*(#.*)?$/.test(line)) ? null : config;
-  for (const format of ["text", "markdown", "json", "sarif", "github", "junit"]) {
+  // Each format its own file name, so downloading two never overwrites one with the other.
+  const names = {
+    text: "mcp-contract-report.txt",
+    markdown: "mcp-contract-report.md",
+    json: "mcp-contract-report.json",
+    sarif: "mcp-contract-report.sarif",
+    github: "mcp-contract-report-github.txt",
+    junit: "mcp-contract-report-junit.xml",
+  };
+  assert.deepEqual(
+    Object.keys(names).sort(),
+    engine
+      .meta()
+      .formats.map(({ id }) => id)
+      .sort(),
+  );
+  for (const [format, name] of Object.entries(names)) {
     await page.selectOption("#report-format", format);
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download-report")]);
     const text = await readFile(await download.path(), "utf8");
     const expected = rendered(engine, pair.old, pair.new, configArg, format);
     assert.equal(text, expected, format);
-    assert.match(download.suggestedFilename(), /^mcp-contract-report\.\w+$/);
+    assert.equal(download.suggestedFilename(), name, format);
   }
   await page.close();
 });
