@@ -57,6 +57,14 @@ const $ = (selector) => document.querySelector(selector);
 const reportRoot = $("#report");
 const status = $("#status");
 const busy = $("#busy");
+// On a phone the status line is fixed at the bottom of the screen, two lines tall or more: the
+// footer reserves its real height (style.css, --status-height) so it never covers the footer.
+new ResizeObserver(() =>
+  document.documentElement.style.setProperty(
+    "--status-height",
+    `${Math.ceil(status.getBoundingClientRect().height)}px`,
+  ),
+).observe(status);
 const ruleDialog = $("#rule-dialog");
 const ruleLoad = $("#rule-load");
 const examplesMenu = $("#examples");

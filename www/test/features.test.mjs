@@ -4,7 +4,7 @@
 // hidden characters made visible.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SHARE_LIMIT, decodeState, encodeState } from "../src/share.js";
@@ -729,5 +729,37 @@ test("a config error leads to the config format, whose example the engine accept
   await page.click("#config-format");
   assert.match(await page.textContent("#rule-body h2"), /Config format/);
   await page.keyboard.press("Escape");
+  await page.close();
+});
+
+test("on a 375 px screen the status line covers no footer text and badges sit above titles", async () => {
+  const artifacts = path.join(repoRoot, "test-artifacts");
+  await mkdir(artifacts, { recursive: true });
+  const { page } = await open(await encodeState(EVERY_SEVERITY));
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => {
+    document.querySelector("#status").textContent =
+      "FAIL: 1 breaking, 1 potentially breaking, 1 non-breaking, 1 documentation in tools; a long status line.";
+  });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(100);
+  const box = await page.evaluate(() => {
+    const status = document.querySelector("#status").getBoundingClientRect();
+    const last = [...document.querySelectorAll(".foot > :not(#status)")].at(-1).getBoundingClientRect();
+    return { statusTop: status.top, statusHeight: status.height, footerTextBottom: last.bottom };
+  });
+  assert.ok(box.statusHeight > 40, `the status line wraps at 375 px: ${box.statusHeight}px`);
+  assert.ok(box.footerTextBottom <= box.statusTop, JSON.stringify(box));
+  await page.screenshot({ path: path.join(artifacts, "phone-375-bottom.png") });
+  const titles = await page.$$eval("#report .change .locate", (buttons) =>
+    buttons.map((button) => {
+      const badge = button.querySelector(".badge").getBoundingClientRect();
+      const message = button.querySelector(".message").getBoundingClientRect();
+      return { badgeBottom: badge.bottom, messageTop: message.top, messageWidth: message.width };
+    }),
+  );
+  for (const title of titles) assert.ok(title.badgeBottom <= title.messageTop, JSON.stringify(title));
+  await page.$eval("#report", (node) => node.scrollIntoView());
+  await page.screenshot({ path: path.join(artifacts, "phone-375-report.png") });
   await page.close();
 });
