@@ -48,7 +48,10 @@ export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: 
   --semantic           advisory one-line notes on prose changes from a language model
                        (MCP_CONTRACT_SEMANTIC_URL, _MODEL, _API_KEY); never changes the verdict
   --semantic-cmd CMD   run CMD for --semantic instead (request JSON on stdin, notes JSON on stdout)
-${VERBOSITY_HELP}Severities: ${SEVERITIES.map((severity) => severity.id).join(", ")}.
+${VERBOSITY_HELP}`;
+
+/** The prose that follows the options block of `diff --help` and `check --help`. */
+export const REPORT_NOTES = `Severities: ${SEVERITIES.map((severity) => severity.id).join(", ")}.
 With --format github, the verdict is the first annotation, then the most severe changes up to GitHub's
 10 errors, 10 warnings and 10 notices per step, then one notice counting the rest; with
 $GITHUB_STEP_SUMMARY set, the Markdown report (every change, up to 1 MB) is appended to the job summary.

@@ -363,6 +363,34 @@ describe("help", () => {
     }
   });
 
+  test("each command's help lists its options as one aligned block, before any prose", () => {
+    // An option line: two spaces, the option with its placeholders (`--config FILE`, `--quiet, -q`,
+    // `-- COMMAND [ARGS…]`), then its description; a description's further lines start at its column.
+    const OPTION = /^ {2}(?:--?[a-z][a-z-]*|--)(?:,? -{1,2}[a-z][a-z-]*| [A-Z][A-Z0-9_=]*| \[[A-Z]+…?\])* +(?=\S)/;
+    const columns = new Set();
+    for (const command of COMMANDS) {
+      const lines = cli([command.name, "--help"]).stdout.split("\n");
+      const at = lines.flatMap((line, i) => (OPTION.test(line) ? [i] : []));
+      assert.equal(at.length > 0, Object.keys(command.options).length > 0, `${command.name}: options listed iff it has some`);
+      if (at.length === 0) continue;
+      const column = OPTION.exec(lines[at[0]])[0].length;
+      columns.add(column);
+      assert.equal(lines[at[0] - 1], "Options:", `${command.name}: the block starts under "Options:"`);
+      let i = at[0];
+      for (; i < lines.length; i++) {
+        const line = lines[i];
+        const option = OPTION.exec(line);
+        if (option) assert.equal(option[0].length, column, `${command.name}: description of \`${line.trim()}\` at column ${column}`);
+        else if (i > at.at(-1) && !/^ {2}/.test(line)) break;
+        else if (!/^[A-Z][a-z ]* options:$/.test(line)) {
+          assert.equal(/^ */.exec(line)[0].length, column, `${command.name}: \`${line}\` sits inside the options block, at column ${column} or as a heading`);
+        }
+      }
+      assert.ok(i === lines.length || lines[i] === "", `${command.name}: a blank line ends the options block, before \`${lines[i]}\``);
+    }
+    assert.equal(columns.size, 1, `every command's descriptions start at one column: ${[...columns]}`);
+  });
+
   test("action.yml passes only options the CLI has", () => {
     const action = readFileSync(join(repoRoot, "action.yml"), "utf8");
     const known = new Map(COMMANDS.map((c) => [c.name, new Set(Object.keys(c.options))]));

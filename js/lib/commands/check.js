@@ -2,7 +2,7 @@
 //! baseline (OLD) against the capture (NEW) like `diff`, and with `--update` rewrite the baseline.
 import { UsageError } from "../errors.js";
 import { loadConfig, repositoryPath } from "../io.js";
-import { REPORT_HELP, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
+import { REPORT_HELP, REPORT_NOTES, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
 import { SECRETS_HELP, SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets, serverName } from "./server.js";
 
 export const name = "check";
@@ -19,7 +19,8 @@ Options:
   --baseline FILE      the committed snapshot to compare against
   --update             rewrite FILE with the capture (accept the changes)
 ${SERVER_HELP}Diff options:
-${REPORT_HELP}${SECRETS_HELP}`;
+${REPORT_HELP}
+${REPORT_NOTES}${SECRETS_HELP}`;
 export const options = { baseline: { type: "string", short: "b" }, update: { type: "boolean" }, ...SERVER_OPTIONS, ...REPORT_OPTIONS };
 
 export async function run(values, positionals, ctx, server = []) {

@@ -3,7 +3,7 @@
 import { checkStdinUse, readInput } from "../inputs.js";
 import { UsageError } from "../errors.js";
 import { loadConfig, repositoryPath } from "../io.js";
-import { REPORT_HELP, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
+import { REPORT_HELP, REPORT_NOTES, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
 import { MAX_BYTES_HELP, MAX_BYTES_OPTION, maxBytesOf } from "../limits.js";
 
 export const name = "diff";
@@ -16,7 +16,8 @@ or a JSON-RPC response), each given as a file path, - for standard input, or git
 file as committed at REF, e.g. git:main:snapshots/server.json).
 
 Options:
-${REPORT_HELP}${MAX_BYTES_HELP}`;
+${REPORT_HELP}${MAX_BYTES_HELP}
+${REPORT_NOTES}`;
 export const options = { ...REPORT_OPTIONS, ...MAX_BYTES_OPTION };
 
 export async function run(values, positionals, ctx) {

@@ -13,7 +13,7 @@ export const SERVER_OPTIONS = {
   ...MAX_BYTES_OPTION,
 };
 
-export const SERVER_HELP = `  -- COMMAND [ARGS…]    the server to run over stdio (everything after -- is its command line)
+export const SERVER_HELP = `  -- COMMAND [ARGS…]   the server to run over stdio (everything after -- is its command line)
   --url URL            a Streamable HTTP server instead
   --header NAME=ENVVAR an HTTP header whose value is read from the environment variable ENVVAR
                        (repeatable)
