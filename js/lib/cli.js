@@ -69,6 +69,11 @@ async function dispatch(argv, ctx) {
     ctx.stdout.write(`mcp-contract ${engine.version()}\n`);
     return EXIT.ok;
   }
+  if (first.startsWith("-")) {
+    throw new UsageError(
+      `unknown option \`${first}\`; the first argument is a command (${Object.keys(COMMAND_MODULES).join(", ")}), --help or --version, and a command's options follow it (see --help)`,
+    );
+  }
   const command = await findCommand(first);
   // `-- COMMAND [ARGS…]` is the server to run; its arguments are never parsed as ours.
   const dashes = command.takesServer ? rest.indexOf("--") : -1;

@@ -60,7 +60,11 @@ describe("exit codes", () => {
     assertOneLineError(cli(["diff", removedOld, removedNew, "--format", "yaml"]), "--format", "text, json, markdown, sarif, github, junit");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--fail-on", "breaking"]), "--fail-on");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--bogus"]), "--bogus");
-    assertOneLineError(cli(["frobnicate"]), "unknown command");
+    assertOneLineError(cli(["frobnicate"]), "unknown command `frobnicate`");
+    // Before the command, an option is reported as an option, with what may come first.
+    for (const option of ["--bogus", "-x", "--verbose"]) {
+      assertOneLineError(cli([option, "diff"]), `unknown option \`${option}\``, "diff, snapshot, check, rules, explain", "--help");
+    }
     assertOneLineError(cli(["diff", "-", "-"], { input: "{}" }), "standard input");
   });
   test("2 on a missing file, naming it", () => {
