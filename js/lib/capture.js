@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { RpcError, RpcSession } from './rpc.js';
 import { GroupStdioTransport } from './stdio-transport.js';
-import { openHttpTransport } from './http-transport.js';
+import { openHttpTransport, serverUrl } from './http-transport.js';
 import { canonicalSnapshot } from './canonical.js';
 import { engineMeta } from './catalogue.js';
 import { CliError, escapeControls, withStderr } from './errors.js';
@@ -141,12 +141,7 @@ async function openTransport(options, env, maxBytes, hooks, redactor) {
     return { kind: 'stdio', transport: new GroupStdioTransport({ command: options.command, args: options.args ?? [], env, cwd: options.cwd, maxBytes, redact: redactor.redact }) };
   }
   if (!options.url) throw new CliError('snapshot needs a server: `-- COMMAND [ARGS…]` (stdio) or `--url URL` (Streamable HTTP)');
-  let url;
-  try {
-    url = new URL(options.url);
-  } catch {
-    throw new CliError(`--url: \`${maskUrl(options.url)}\` is not a valid URL (give the whole URL, e.g. http://127.0.0.1:3000/mcp)`);
-  }
+  const url = serverUrl(options.url);
   // fetch refuses such a URL, and a password there would end up in shell history and CI logs.
   if (url.username !== '' || url.password !== '') {
     throw new CliError(`--url: \`${maskUrl(options.url)}\` has credentials in it (user name or password), which are not supported; pass them with --header NAME=ENVVAR instead (e.g. --header Authorization=MCP_AUTH with MCP_AUTH set to "Basic <base64 of user:password>")`);

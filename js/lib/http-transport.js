@@ -3,6 +3,7 @@
 //! are watched for ending without the answer they were opened for.
 import { CliError } from './errors.js';
 import { formatBytes } from './limits.js';
+import { maskUrl } from './redact.js';
 
 /**
  * The SDK's StreamableHTTPClientTransport for `url` with `headers`; `hooks.tooLarge(error)`
@@ -12,6 +13,24 @@ import { formatBytes } from './limits.js';
 export async function openHttpTransport(url, headers, maxBytes, hooks) {
   const { StreamableHTTPClientTransport } = await loadHttpTransport();
   return new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch: boundedFetch(maxBytes, hooks) });
+}
+
+/**
+ * `--url`'s value as a URL, checked before anything is sent: Streamable HTTP runs over http: or
+ * https: only, and anything else (ftp:, file:, a bare host) is refused with what is accepted.
+ */
+export function serverUrl(text) {
+  let url = null;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below, as any other address that is not http: or https:
+  }
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    // Quoted without credentials, query values or fragment (maskUrl), when it has any.
+    throw new CliError(`--url: \`${/[@?#]/.test(text) ? maskUrl(text) : text}\` is not an http:// or https:// URL, the only kinds Streamable HTTP capture takes (e.g. http://127.0.0.1:3000/mcp)`);
+  }
+  return url;
 }
 
 /** The ids of the JSON-RPC requests in a POST body (a message or a batch). */

@@ -243,7 +243,7 @@ test('--url with credentials is refused before connecting, and never printed', a
   assertNoSecret(result, 'sk-live-pw', 'sk-live-q', 'user:sk');
   const invalid = await cliAsync(['snapshot', '--url', 'http://user:sk-live-pw@host:port/x?token=sk-live-q']);
   assert.equal(invalid.status, 2);
-  assert.match(invalid.stderr, /--url: `http:\/\/\*\*\*@host:port\/x\?token=\*\*\*` is not a valid URL/);
+  assert.match(invalid.stderr, /--url: `http:\/\/\*\*\*@host:port\/x\?token=\*\*\*` is not an http:\/\/ or https:\/\/ URL/);
   assertNoSecret(invalid, 'sk-live-pw', 'sk-live-q');
 });
 

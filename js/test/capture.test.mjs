@@ -77,6 +77,14 @@ test('HTTP: an unreachable server is a clear error', async () => {
   await assert.rejects(capture({ url: 'http://127.0.0.1:9/mcp', timeoutMs: 5000 }), /capture failed: the server at http:\/\/127\.0\.0\.1:9\/mcp: .*(ECONNREFUSED|fetch failed)/);
 });
 
+test('HTTP: a URL that is not http: or https: is refused before anything is sent', async () => {
+  await assert.rejects(capture({ url: 'ftp://127.0.0.1:9/mcp', timeoutMs: 5000 }), (error) => {
+    assert.equal(error.exitCode, 2);
+    assert.match(error.message, /^--url: `ftp:\/\/127\.0\.0\.1:9\/mcp` is not an http:\/\/ or https:\/\/ URL/);
+    return true;
+  });
+});
+
 test('the 2026-07-28 era: server/discover, all pages, volatile fields dropped', async () => {
   const { snapshot, era } = await capture({ ...server('modern-server.mjs'), timeoutMs: 15000 });
   assert.equal(era, 'modern');

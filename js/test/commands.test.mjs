@@ -338,6 +338,12 @@ describe("snapshot and check against live servers", () => {
     assert.match(cli(["snapshot", "--url", "http://127.0.0.1:9/mcp", "--", "node"]).stderr, /either --url URL or -- COMMAND/);
     assert.match(cli(["snapshot", "--header", "A=B", "--", "node"]).stderr, /--header only applies with --url/);
     assert.match(cli(["snapshot", "--timeout", "soon", "--", "node"]).stderr, /--timeout: `soon` is not a duration/);
+    // Only http: and https: reach the network; anything else is refused first, naming what is taken.
+    for (const url of ["ftp://127.0.0.1/mcp", "file:///etc/passwd", "localhost:3000/mcp", "not a url"]) {
+      const refused = cli(["snapshot", "--url", url, "--header", "Authorization=NOT_SET_ANYWHERE"]);
+      assert.equal(refused.status, 2);
+      assert.equal(refused.stderr, `mcp-contract: --url: \`${url}\` is not an http:// or https:// URL, the only kinds Streamable HTTP capture takes (e.g. http://127.0.0.1:3000/mcp)\n`);
+    }
     assert.match(cli(["check", "--", "node"]).stderr, /check needs --baseline FILE/);
     assert.match(cli(["snapshot", "extra", "--", "node"]).stderr, /goes after --/);
   });

@@ -60,6 +60,7 @@ export async function captureOptions(values, server, commandName, ctx) {
       throw new UsageError(`--secret-env ${variable}: the environment variable ${variable} is not set (or empty); set it, or leave out --secret-env ${variable}`);
     }
   }
+  if (values.url !== undefined) (await import("../http-transport.js")).serverUrl(values.url);
   const options = { timeoutMs: values.timeout === undefined ? 30_000 : parseTimeout(values.timeout), maxBytes: maxBytesOf(values) };
   if (ctx) {
     const { progressReporter } = await import("../progress.js");
