@@ -48,7 +48,9 @@ test('--timeout and --header parsing', () => {
   assert.equal(parseTimeout('2.5s'), 2500);
   assert.equal(parseTimeout('1500ms'), 1500);
   assert.equal(parseTimeout('2m'), 120000);
-  for (const bad of ['', '0', '-1', 'soon', '10h']) assert.throws(() => parseTimeout(bad), /is not a duration/);
+  for (const bad of ['', '0', '0.0', '0ms', '0.4ms', '-1', 'soon', '10h']) {
+    assert.throws(() => parseTimeout(bad), { message: `--timeout: \`${bad}\` must be a positive duration like 30s, 1500ms or 2m (a bare number is seconds)` });
+  }
   assert.deepEqual(parseHeader('Authorization=MCP_TOKEN'), { name: 'Authorization', env: 'MCP_TOKEN' });
   for (const bad of ['Authorization: Bearer x', 'Authorization=Bearer x', 'X=', '=Y']) assert.throws(() => parseHeader(bad), /NAME=ENVVAR/);
 });

@@ -337,7 +337,8 @@ describe("snapshot and check against live servers", () => {
     assert.match(cli(["snapshot"]).stderr, /snapshot needs a server: -- COMMAND/);
     assert.match(cli(["snapshot", "--url", "http://127.0.0.1:9/mcp", "--", "node"]).stderr, /either --url URL or -- COMMAND/);
     assert.match(cli(["snapshot", "--header", "A=B", "--", "node"]).stderr, /--header only applies with --url/);
-    assert.match(cli(["snapshot", "--timeout", "soon", "--", "node"]).stderr, /--timeout: `soon` is not a duration/);
+    assert.match(cli(["snapshot", "--timeout", "soon", "--", "node"]).stderr, /--timeout: `soon` must be a positive duration like 30s/);
+    assert.equal(cli(["snapshot", "--timeout", "0", "--", "node"]).stderr, "mcp-contract: --timeout: `0` must be a positive duration like 30s, 1500ms or 2m (a bare number is seconds)\n");
     // Only http: and https: reach the network; anything else is refused first, naming what is taken.
     for (const url of ["ftp://127.0.0.1/mcp", "file:///etc/passwd", "localhost:3000/mcp", "not a url"]) {
       const refused = cli(["snapshot", "--url", url, "--header", "Authorization=NOT_SET_ANYWHERE"]);
