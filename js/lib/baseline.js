@@ -19,9 +19,21 @@ export async function writeSnapshotFile(file, snapshot) {
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => {}); // never leave the temporary file behind
-    throw new CliError(`cannot write the snapshot to \`${file}\`: ${error.message}`);
+    // The user's path only: the temporary file's name means nothing to them.
+    const why = WRITE_ERRORS[error.code] ?? (error.code ? `${error.code}` : error.message.split(temp).join(file));
+    throw new CliError(`cannot write the snapshot to \`${file}\`: ${why}`);
   }
 }
+
+const WRITE_ERRORS = {
+  ENOENT: 'its folder does not exist',
+  ENOTDIR: 'a part of its path is not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is exceeded',
+};
 
 async function isDirectory(file) {
   try {

@@ -1,6 +1,6 @@
 //! The diff path's files: the project config (explicit or found), the repository root, report
 //! files (`--output`) and the GitHub job summary. Snapshot inputs are read by inputs.js.
-import { appendFileSync, existsSync, writeFileSync } from "node:fs";
+import { accessSync, appendFileSync, constants, existsSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { CliError, InputError, UsageError } from "./errors.js";
 import { DEFAULT_MAX_BYTES, readFileBounded } from "./limits.js";
@@ -48,6 +48,36 @@ export function gitRoot(start) {
   for (let dir = start; ; dir = dirname(dir)) {
     if (existsSync(join(dir, ".git"))) return dir;
     if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Refuses, before any work, an output `file` that cannot be written: a directory, or one whose
+ * folder is missing, not a folder or not writable. `option` names the flag in the error line.
+ */
+export function checkWritable(file, option) {
+  const cannot = (why) => new UsageError(`${option}: cannot write \`${file}\`: ${why}`);
+  let target;
+  try {
+    target = statSync(file);
+  } catch {
+    // missing (it will be created), or its folder is: below
+  }
+  if (target?.isDirectory()) throw new UsageError(`${option}: \`${file}\` is a directory; give a file name`);
+  const folder = dirname(file);
+  let stats;
+  try {
+    stats = statSync(folder);
+  } catch (error) {
+    if (error.code === "ENOENT") throw cannot(`the folder \`${folder}\` does not exist; create it, or give another path`);
+    if (error.code === "ENOTDIR") throw cannot(`\`${folder}\` is not a folder`);
+    throw cannot(`its folder \`${folder}\` cannot be read (${error.code ?? error.message})`);
+  }
+  if (!stats.isDirectory()) throw cannot(`\`${folder}\` is not a folder`);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    throw cannot(`the folder \`${folder}\` is not writable (${error.code ?? error.message})`);
   }
 }
 

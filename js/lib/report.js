@@ -5,7 +5,7 @@ import { engine } from "./engine.js";
 import { engineMeta } from "./catalogue.js";
 import { wantsColor } from "./color.js";
 import { CliError, UsageError } from "./errors.js";
-import { appendJobSummary, writeReport } from "./io.js";
+import { appendJobSummary, checkWritable, writeReport } from "./io.js";
 import { VERBOSITY_HELP, VERBOSITY_OPTIONS, verbosityOf } from "./verbosity.js";
 
 // The engine's report formats, thresholds and severities (src/meta.rs).
@@ -73,6 +73,9 @@ export function checkReportOptions(values) {
   if (values["semantic-cmd"] !== undefined && !values.semantic) values.semantic = true;
   if (values.output === "") throw new UsageError("--output needs a file name");
   values.reports = (values.report ?? []).map(reportFile);
+  // Before any input is read or server started: the reports must have somewhere to go.
+  if (values.output !== undefined) checkWritable(values.output, "--output");
+  for (const { file } of values.reports) checkWritable(file, "--report");
   verbosityOf(values);
 }
 

@@ -3,7 +3,7 @@
 // exit 1 (which CI reads as "a breaking change"). Server runs are parallel, with short timeouts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTimeout, writeSnapshotFile } from '../lib/baseline.js';
 import { capture } from '../lib/capture.js';
@@ -98,7 +98,31 @@ test('snapshot --out DIR is refused and leaves no temporary file', async () => {
   assert.match(result.stderr, /--out: `.*out-dir` is a directory; give a file name/);
   // The library's writer refuses it too, and a write that fails half-way leaves no temp file.
   await assert.rejects(writeSnapshotFile(out, { tools: [] }), /is a directory/);
-  await assert.rejects(writeSnapshotFile(path.join(dir, 'no-such-dir', 'x.json'), { tools: [] }), /cannot write the snapshot/);
+  const lost = path.join(dir, 'no-such-dir', 'x.json');
+  // The error names the user's path, never the temporary file's (`.x.json.PID.tmp`).
+  await assert.rejects(writeSnapshotFile(lost, { tools: [] }), { message: `cannot write the snapshot to \`${lost}\`: its folder does not exist` });
   assert.deepEqual(readdirSync(dir).filter((name) => name.endsWith('.tmp')), []);
   assert.deepEqual(readdirSync(out), []);
+});
+
+test('an output that cannot be written is refused before the server starts, naming the path', async () => {
+  const missing = path.join(dir, 'missing-folder');
+  const notFolder = path.join(dir, 'a-file');
+  writeFileSync(notFolder, '');
+  const pidFile = path.join(dir, 'never-started-pids');
+  const hang = [process.execPath, path.join(SERVERS, 'hang-server.mjs'), 'serve', pidFile];
+  const cases = [
+    [['snapshot', '--out', path.join(missing, 'x.json')], `--out: cannot write \`${path.join(missing, 'x.json')}\`: the folder \`${missing}\` does not exist; create it, or give another path`],
+    [['snapshot', '--out', path.join(notFolder, 'x.json')], `--out: cannot write \`${path.join(notFolder, 'x.json')}\`: \`${notFolder}\` is not a folder`],
+    [['check', '--baseline', path.join(missing, 'b.json'), '--update'], `--update: cannot write \`${path.join(missing, 'b.json')}\`: the folder \`${missing}\` does not exist; create it, or give another path`],
+    [['check', '--baseline', path.join(missing, 'b.json'), '--update', '--report', `sarif=${path.join(missing, 'r.sarif')}`], `--report: cannot write \`${path.join(missing, 'r.sarif')}\``],
+  ];
+  // --timeout 60: were the server started, the run would take a minute, not a moment.
+  const results = await mapLimit(cases, 4, ([args]) => cliAsync([...args, '--timeout', '60', '--', ...hang]));
+  cases.forEach(([args, message], i) => {
+    assert.equal(results[i].status, 2, `${args.join(' ')}: ${results[i].stderr}`);
+    assert.ok(results[i].stderr.startsWith(`mcp-contract: ${message}`), results[i].stderr);
+    assert.doesNotMatch(results[i].stderr, /\.tmp\b/);
+  });
+  assert.ok(!existsSync(pidFile), 'the server never started');
 });

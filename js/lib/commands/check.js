@@ -1,7 +1,7 @@
 //! `mcp-contract check --baseline FILE -- COMMAND…`: capture the server, diff the committed
 //! baseline (OLD) against the capture (NEW) like `diff`, and with `--update` rewrite the baseline.
 import { UsageError } from "../errors.js";
-import { loadConfig, repositoryPath } from "../io.js";
+import { checkWritable, loadConfig, repositoryPath } from "../io.js";
 import { REPORT_HELP, REPORT_NOTES, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
 import { SECRETS_HELP, SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets, serverName } from "./server.js";
 
@@ -29,6 +29,8 @@ export async function run(values, positionals, ctx, server = []) {
   }
   if (!values.baseline) throw new UsageError("check needs --baseline FILE (create it with --update, or with snapshot --out FILE)");
   checkReportOptions(values);
+  // Before the server starts: a capture whose baseline cannot be written is not worth its time.
+  if (values.update) checkWritable(values.baseline, "--update");
   const capturing = await captureOptions(values, server, name, ctx);
   await redactSecrets(ctx, capturing);
   const config = loadConfig(values.config, ctx.cwd, capturing.maxBytes);

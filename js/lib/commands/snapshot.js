@@ -1,7 +1,7 @@
 //! `mcp-contract snapshot`: capture a live server (stdio or Streamable HTTP) into the canonical
 //! snapshot, printed or written to `--out FILE`.
-import { statSync } from "node:fs";
 import { UsageError } from "../errors.js";
+import { checkWritable } from "../io.js";
 import { VERBOSITY_HELP, VERBOSITY_OPTIONS } from "../verbosity.js";
 import { SECRETS_HELP, SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets } from "./server.js";
 
@@ -26,9 +26,7 @@ export async function run(values, positionals, ctx, server = []) {
   }
   if (values.out === "") throw new UsageError("--out needs a file name");
   // Before the server starts: a capture that cannot be written is not worth its time.
-  if (values.out !== undefined && statSync(values.out, { throwIfNoEntry: false })?.isDirectory()) {
-    throw new UsageError(`--out: \`${values.out}\` is a directory; give a file name`);
-  }
+  if (values.out !== undefined) checkWritable(values.out, "--out");
   const capturing = await captureOptions(values, server, name, ctx);
   await redactSecrets(ctx, capturing);
   const [{ capture }, { formatSnapshot }, { writeSnapshotFile }] = await Promise.all([
