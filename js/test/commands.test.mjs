@@ -264,8 +264,15 @@ describe("snapshot and check against live servers", () => {
     assert.match(missing.stderr, /does not exist; run check with --update/);
     const created = await cliAsync(["check", "--baseline", baseline, "--update", "--", ...serverArgs("v1")]);
     assert.equal(created.status, 0, created.stderr);
-    assert.match(created.stderr, /baseline .* created/);
+    // Nothing was compared, so no report ("PASS: no changes" would claim a comparison).
+    assert.equal(created.stdout, `CREATED: baseline \`${baseline}\` from the capture (2 tools, 1 resource, 1 resource template, 1 prompt); nothing was compared.\n`);
     assert.equal(JSON.parse(readFileSync(baseline, "utf8")).serverInfo.version, "1.4.0");
+    const createdJson = await cliAsync(["check", "--baseline", join(scratch, "baseline-json.json"), "--update", "--format", "json", "--", ...serverArgs("v1")]);
+    assert.equal(createdJson.status, 0, createdJson.stderr);
+    assert.equal(createdJson.stdout, "", "no report beside a format for machines either");
+    assert.match(createdJson.stderr, /^mcp-contract: baseline `.*baseline-json\.json` created from the capture \(2 tools, .*\); nothing was compared\n$/m);
+    const unchanged = await cliAsync(["check", "--baseline", baseline, "--update", "--", ...serverArgs("v1")]);
+    assert.match(unchanged.stdout, /^PASS: no changes[^\n]*\n\nPASS: no changes[^\n]*\nUNCHANGED: baseline `.*` already holds this capture\.\n$/);
     const same = await cliAsync(["check", "--baseline", baseline, "--", ...serverArgs("v1")]);
     assert.equal(same.status, 0);
     assert.match(same.stdout, /^PASS: no changes/m);
@@ -280,6 +287,8 @@ describe("snapshot and check against live servers", () => {
     const accepted = await cliAsync(["check", "--baseline", baseline, "--update", "--", ...serverArgs("v2")]);
     assert.equal(accepted.status, 0, "--update accepts the changes");
     assert.match(accepted.stdout, /tool `get_issue` was removed/, "and still reports them");
+    // The FAIL verdict is not the last word of a run that exits 0: the acceptance is.
+    assert.match(accepted.stdout, /\nFAIL: 4 breaking[^\n]*\nACCEPTED: baseline `.*` updated from the capture: every change is accepted, so check exits 0\.\n$/);
     assert.equal(JSON.parse(readFileSync(baseline, "utf8")).serverInfo.version, "2.0.0");
   });
 

@@ -1,5 +1,6 @@
 //! `mcp-contract check --baseline FILE -- COMMAND…`: capture the server, diff the committed
 //! baseline (OLD) against the capture (NEW) like `diff`, and with `--update` rewrite the baseline.
+import { engineMeta } from "../catalogue.js";
 import { UsageError } from "../errors.js";
 import { checkWritable, loadConfig, repositoryPath } from "../io.js";
 import { REPORT_HELP, REPORT_NOTES, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
@@ -12,8 +13,9 @@ export const usage = "check --baseline FILE [--update] [diff options] [--timeout
   "  mcp-contract check --baseline FILE [--update] [diff options] --url URL [--header NAME=ENVVAR…]";
 export const help = `
 The baseline is OLD and the live server is NEW; the report, the formats and the exit code are
-those of diff. With --update the baseline is rewritten with the capture (created if missing),
-the changes are still reported, and the exit code is 0.
+those of diff. With --update the baseline is rewritten with the capture, the changes are still
+reported, a last line says they were accepted (ACCEPTED: …), and the exit code is 0; a baseline
+that does not exist yet is created (CREATED: … with what it holds) and nothing is compared.
 
 Options:
   --baseline FILE      the committed snapshot to compare against
@@ -38,12 +40,38 @@ export async function run(values, positionals, ctx, server = []) {
   const result = await interruptible((signal) =>
     checkAgainstBaseline({ baseline: values.baseline, update: Boolean(values.update), ...capturing, signal }),
   );
+  // The outcome of --update closes the text report on stdout; beside another format it is a
+  // note on stderr.
+  const textOnStdout = values.format === "text" || values.output !== undefined;
+  const outcome = (word, line, onStdout = line) => {
+    if (textOnStdout) ctx.stdout.write(`${word}: ${onStdout}.\n`);
+    else if (!values.quiet) ctx.stderr.write(`mcp-contract: ${line}\n`);
+  };
+  const baseline = `baseline \`${values.baseline}\``;
+  if (result.created) {
+    // Nothing to compare with: no report, which would say "no changes".
+    const what = `from the capture (${sectionCounts(result.newText)}); nothing was compared`;
+    outcome("CREATED", `${baseline} created ${what}`, `${baseline} ${what}`);
+    return 0;
+  }
   // Annotations point at the baseline's lines: the committed file a reviewer can open, and the
   // one the change lands in once accepted.
   const old = { name: values.baseline, text: result.oldText, path: repositoryPath(values.baseline, ctx.cwd) };
   const next = { name: await serverName(capturing), text: result.newText };
   const status = await deliver({ old, new: next, config, values, ctx });
   if (!result.updated) return status;
-  if (!values.quiet) ctx.stderr.write(`mcp-contract: baseline ${values.baseline} ${result.created ? "created" : "updated"} from the capture\n`);
+  if (result.oldText === result.newText) outcome("UNCHANGED", `${baseline} already holds this capture`);
+  else outcome("ACCEPTED", `${baseline} updated from the capture: every change is accepted, so check exits 0`);
   return 0;
+}
+
+/** "3 tools, 1 resource, 0 resource templates, 2 prompts": what a snapshot holds. */
+function sectionCounts(snapshotText) {
+  const snapshot = JSON.parse(snapshotText);
+  return engineMeta()
+    .snapshot.sections.map(({ field, words }) => {
+      const count = Array.isArray(snapshot[field]) ? snapshot[field].length : 0;
+      return `${count} ${count === 1 ? words.replace(/s$/, "") : words}`;
+    })
+    .join(", ");
 }
