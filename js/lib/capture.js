@@ -18,8 +18,11 @@ export const MODERN_PROTOCOL = '2026-07-28';
 export const LEGACY_PROTOCOL = '2025-11-25';
 const DISCOVER_WAIT_MS = 5000;
 const MAX_PAGES = 10000;
-// How long a server that timed out gets between SIGTERM and SIGKILL.
+// How long a server that timed out or was interrupted gets between SIGTERM and SIGKILL.
 const TEARDOWN_HURRIED_MS = 250;
+// The end of the timeout kept for the teardown: the capture stops this much before it (a
+// quarter of a shorter timeout), so that the server is ended by the time the timeout is up.
+const TEARDOWN_RESERVE_MS = 400;
 const CLIENT_INFO = { name: 'mcp-contract', version: createRequire(import.meta.url)('../package.json').version };
 
 // The list calls, in the canonical snapshot's order: the engine's snapshot model (src/meta.rs).
@@ -54,6 +57,8 @@ export async function capture(options) {
 
 async function captureOnce(options) {
   const { timeoutMs = 30_000, era = 'auto', signal, env = process.env, maxBytes = DEFAULT_MAX_BYTES } = options;
+  // The whole capture, teardown included, ends by the deadline.
+  const deadline = Date.now() + timeoutMs;
   const progress = options.onProgress ?? (() => {});
   const redactor = makeRedactor(captureSecrets(options, env));
   let session;
@@ -81,7 +86,7 @@ async function captureOnce(options) {
       error.code = 'TIMEOUT';
       session.fail(error);
       reject(error);
-    }, timeoutMs);
+    }, timeoutMs - Math.min(TEARDOWN_RESERVE_MS, timeoutMs / 4));
     onAbort = () => {
       const by = typeof signal.reason === 'string' ? ` by ${signal.reason}` : '';
       const error = new Error(`interrupted${by} while waiting for ${describe()}`);
@@ -121,7 +126,7 @@ async function captureOnce(options) {
     progress({ phase: 'failed' });
     // A server that broke the connection is usually exiting: a moment for its exit code and
     // its last stderr lines, which say more than "the server is not running".
-    if (kind === 'stdio' && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED') await waitFor(() => transport.closed, 300);
+    if (kind === 'stdio' && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED') await waitFor(() => transport.closed, Math.min(300, deadline - Date.now()));
     const explained = explain(session.failure?.code === 'TOO_LARGE' ? session.failure : error, transport, kind, options, redactor);
     if (kind === 'stdio' && step === 'server/discover' && transport.closed && explained && typeof explained === 'object') {
       explained.exitedOnDiscover = true;
@@ -132,7 +137,7 @@ async function captureOnce(options) {
     signal?.removeEventListener('abort', onAbort);
     // After a timeout or Ctrl-C the server gets no polite wait: the user's limit is reached.
     const hurry = session.failure?.code === 'TIMEOUT' || session.failure?.code === 'ABORTED';
-    await closeQuietly(transport, kind, hurry ? { politeMs: 0, graceMs: TEARDOWN_HURRIED_MS } : {});
+    await closeQuietly(transport, kind, hurry ? { politeMs: 0, graceMs: TEARDOWN_HURRIED_MS, deadline } : { deadline });
   }
 }
 
@@ -314,7 +319,7 @@ async function closeQuietly(transport, kind, waits) {
   try {
     if (kind === 'streamable-http' && transport.sessionId) {
       // Ending the session is a courtesy; a hung server must not hold the CLI.
-      await withDeadline(transport.terminateSession(), waits.graceMs ?? 2000).catch(() => {});
+      await withDeadline(transport.terminateSession(), Math.min(waits.graceMs ?? 2000, waits.deadline - Date.now())).catch(() => {});
     }
     await transport.close(waits);
   } catch {

@@ -135,20 +135,47 @@ export function signalGroup(group, signal) {
   }
 }
 
+/**
+ * Whether a process of `group` still runs. kill(-group, 0) also finds zombies: processes that
+ * have ended but that no parent has reaped yet, such as a server's child orphaned by the same
+ * signal that ended the server, whose new parent (PID 1 of a container, say) may reap it late
+ * or never. They hold nothing and count as gone; waiting for them added the whole grace period
+ * and then a second to every teardown of a server with children (Linux: read from /proc).
+ */
 export function groupAlive(group) {
   try {
     process.kill(-group, 0);
-    return true;
   } catch (error) {
     return error.code === 'EPERM';
   }
+  let entries;
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return true; // no /proc: kill's answer stands
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'latin1');
+    } catch {
+      continue; // gone
+    }
+    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === group && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
 }
 
+/** Polls `condition` every 25 ms for up to `ms`; resolves to whether it came true. */
 export async function waitFor(condition, ms) {
   const end = Date.now() + ms;
   while (!condition()) {
-    if (Date.now() >= end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    const left = end - Date.now();
+    if (left <= 0) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(25, left)));
   }
   return true;
 }
@@ -159,6 +186,26 @@ export async function endGroup(group, graceMs = 1500) {
   if (await waitFor(() => !groupAlive(group), graceMs)) return;
   signalGroup(group, 'SIGKILL');
   await waitFor(() => !groupAlive(group), 1000);
+}
+
+// What SIGKILL is given, within a deadline, to take effect before the wait for it ends.
+const KILL_MS = 100;
+
+/**
+ * Ends `group` and the processes carrying `marker` (those that left it) together: SIGTERM, up to
+ * `graceMs` for all to go, then SIGKILL. With `deadline` (a Date.now() time) every wait ends in
+ * time for SIGKILL to be sent `KILL_MS` before it and for the CLI to go on by it. Resolves to
+ * whether they are all gone; a process still there was sent SIGKILL (the watcher, still told
+ * of the group, tries again when the CLI exits).
+ */
+export async function endAll(group, marker, { graceMs = 1500, deadline = Infinity } = {}) {
+  const gone = () => !groupAlive(group) && markedProcesses(fs, marker).length === 0;
+  signalGroup(group, 'SIGTERM');
+  signalMarked(marker, 'SIGTERM');
+  if (await waitFor(gone, Math.min(graceMs, deadline - KILL_MS - Date.now()))) return true;
+  signalGroup(group, 'SIGKILL');
+  signalMarked(marker, 'SIGKILL');
+  return waitFor(gone, Math.min(1000, deadline - Date.now()));
 }
 
 const INTERRUPTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];

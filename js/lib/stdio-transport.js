@@ -8,7 +8,7 @@
 // - text quoted from the server is redacted (the capture's secrets) before it is clipped, so
 //   that a clip cannot leave the start of a secret where redaction no longer finds it.
 import { spawn } from 'node:child_process';
-import { MARKER_VARIABLE, endGroup, endMarked, newMarker, unwatchGroup, waitFor, watchGroup } from './process-group.js';
+import { MARKER_VARIABLE, endAll, newMarker, unwatchGroup, waitFor, watchGroup } from './process-group.js';
 import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
 import { escapeControls } from './errors.js';
 
@@ -195,10 +195,11 @@ export class GroupStdioTransport {
 
   /**
    * Ends the server: closes stdin, waits up to `politeMs` for it to exit, then SIGTERM and,
-   * after `graceMs`, SIGKILL to its process group. A capture that timed out passes short waits,
-   * so that `--timeout` bounds the teardown too.
+   * after `graceMs`, SIGKILL to its process group and the processes that left it. Every wait
+   * ends by `deadline` (a Date.now() time), so that `--timeout` bounds the teardown too; a
+   * capture that timed out passes short waits.
    */
-  async close({ politeMs = 300, graceMs = 1500 } = {}) {
+  async close({ politeMs = 300, graceMs = 1500, deadline = Infinity } = {}) {
     const child = this._child;
     if (!child || this._closing) return;
     this._closing = true;
@@ -209,10 +210,8 @@ export class GroupStdioTransport {
     }
     const group = child.pid;
     if (group === undefined) return; // never spawned
-    await waitFor(() => this.exit !== null, politeMs);
-    await endGroup(group, graceMs);
-    await endMarked(this.marker, graceMs);
-    unwatchGroup(group);
+    await waitFor(() => this.exit !== null, Math.min(politeMs, deadline - Date.now()));
+    if (await endAll(group, this.marker, { graceMs, deadline })) unwatchGroup(group);
     child.stdout.destroy();
     child.stderr.destroy();
     this.onclose?.();

@@ -1,5 +1,7 @@
 // A server that never answers, and that started a grandchild process: a capture must time out
 // and leave neither behind. Writes "<own pid> <grandchild pid>" to the file named by argv[2].
+// It ignores SIGTERM, unless argv[3] is `mortal`: then it and its child end on the same SIGTERM,
+// and the orphaned child waits as a zombie until PID 1 reaps it.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
@@ -10,7 +12,7 @@ process.argv.splice(2, 1);
 
 const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 writeFileSync(process.argv[2], `${process.pid} ${grandchild.pid}`);
-process.on('SIGTERM', () => {}); // ignores polite requests: only SIGKILL ends it
+if (process.argv[3] !== 'mortal') process.on('SIGTERM', () => {}); // ignores polite requests: only SIGKILL ends it
 process.stdin.resume(); // reads requests, answers none
 console.error('hang-server: waiting forever');
 setInterval(() => {}, 1000);
