@@ -185,6 +185,18 @@ fn junit_of_an_empty_diff_still_has_a_passing_case() {
 }
 
 #[test]
+fn text_of_identical_inputs_is_the_verdict_once() {
+    let options = RunOptions { format: Format::Text, ..RunOptions::default() };
+    let out = run(NEW, NEW, None, &options).expect("renders").output;
+    assert_eq!(out, "PASS: no changes in tools.\n");
+    // With anything to show, the verdict leads and closes.
+    let out = run(OLD, NEW, Some(CONFIG), &options).expect("renders").output;
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.first(), lines.last());
+    assert!(lines.len() > 2, "{out}");
+}
+
+#[test]
 fn sarif_has_one_descriptor_per_rule_and_one_result_per_change() {
     let report = report();
     let out = render(Format::Sarif, None);

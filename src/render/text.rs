@@ -1,6 +1,6 @@
 //! The text report: the verdict, then changes by severity, one line each (a run of alike
 //! changes as one line unless expanded), then suppressed changes with their reasons, then the
-//! verdict again.
+//! verdict again (once only, when there is nothing else to show).
 
 use super::escape::visible;
 use super::groups::{self, Line};
@@ -48,7 +48,11 @@ pub fn text(report: &Report, color: bool, expand: bool) -> String {
         Verdict::Pass => "1;32",
     };
     let verdict = style.paint(verdict_code, &report.summary.text);
-    // The verdict leads (a CI log may show only the top) and closes (a terminal shows the end).
+    // The verdict leads (a CI log may show only the top) and closes (a terminal shows the end);
+    // a report with nothing between the two is the verdict alone.
+    if report.changes.is_empty() && report.suppressed.is_empty() {
+        return no_workflow_commands(format!("{verdict}\n"));
+    }
     let mut out = format!("{verdict}\n\n");
     for severity in Severity::DESCENDING {
         let section: Vec<&Change> = report.changes.iter().filter(|c| c.severity == severity).collect();
