@@ -124,6 +124,19 @@ fn runs_are_the_text_reports_group_lines_for_front_ends_that_lay_out_the_report(
 }
 
 #[test]
+fn a_group_lists_the_one_name_it_would_hide_instead_of_saying_and_1_more() {
+    let prompts = |n: usize| json!({"prompts": (0..n).map(|i| json!({"name": format!("p{i}")})).collect::<Vec<_>>()});
+    let empty = json!({"prompts": []}).to_string();
+    let listed = |n: usize| {
+        let old = prompts(n).to_string();
+        let out = prepare(&old, &empty, None, &RunOptions::default()).expect("diffs").render(Format::Text, false);
+        out.lines().find(|l| l.contains("prompts removed")).map(str::to_string).unwrap_or(out)
+    };
+    assert!(listed(4).contains("  - 4 prompts removed: p0, p1, p2, p3  ["), "{}", listed(4));
+    assert!(listed(5).contains("  - 5 prompts removed: p0, p1, p2, … and 2 more  ["), "{}", listed(5));
+}
+
+#[test]
 fn expanded_text_lists_every_change() {
     let out = prepared(true).render(Format::Text, false);
     assert_eq!(out.lines().filter(|l| l.starts_with("  - ")).count(), 1000);

@@ -119,11 +119,13 @@ pub fn headline(group: &[&Change]) -> String {
     format!("{count} × {}", summary.trim_end_matches('.'))
 }
 
-/// The first few names (or locations), visible-escaped, then "… and N more".
+/// The first few names (or locations), visible-escaped, then "… and N more"; when only one
+/// would be left out, it is listed instead (naming it is as short as saying "and 1 more").
 pub fn listing(group: &[&Change]) -> String {
-    let mut items: Vec<String> = group.iter().take(SHOWN).map(|c| item(c)).collect();
-    if group.len() > SHOWN {
-        items.push(format!("\u{2026} and {} more", group.len() - SHOWN));
+    let shown = if group.len() == SHOWN + 1 { group.len() } else { SHOWN };
+    let mut items: Vec<String> = group.iter().take(shown).map(|c| item(c)).collect();
+    if group.len() > shown {
+        items.push(format!("\u{2026} and {} more", group.len() - shown));
     }
     items.join(", ")
 }
