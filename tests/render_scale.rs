@@ -100,7 +100,7 @@ fn text_leads_with_the_verdict_and_groups_runs_of_alike_changes() {
     );
     assert!(out.contains("  - 25 prompts removed: prompt_00, prompt_01, prompt_02, … and 22 more"), "{out}");
     assert!(out.contains("  - 480 tools added: added_000, added_001, added_002, … and 477 more"), "{out}");
-    assert!(out.contains("  - 15 × A tool's description changed: tools[kept_00].description, "), "{out}");
+    assert!(out.contains("  - 15 tool descriptions changed: tools[kept_00].description, "), "{out}");
 }
 
 #[test]
@@ -134,6 +134,19 @@ fn a_group_lists_the_one_name_it_would_hide_instead_of_saying_and_1_more() {
     };
     assert!(listed(4).contains("  - 4 prompts removed: p0, p1, p2, p3  ["), "{}", listed(4));
     assert!(listed(5).contains("  - 5 prompts removed: p0, p1, p2, … and 2 more  ["), "{}", listed(5));
+}
+
+#[test]
+fn a_group_of_a_rule_below_whole_entities_is_headed_by_the_rules_group_phrase() {
+    let schema = |names: &[&str]| {
+        let properties: serde_json::Map<String, Value> = names.iter().map(|n| (n.to_string(), json!({}))).collect();
+        json!({"tools": [{"name": "edit_file", "inputSchema": {"type": "object", "properties": properties}}]})
+            .to_string()
+    };
+    let (old, new) = (schema(&["a", "b", "c", "d", "e"]), schema(&[]));
+    let out = prepare(&old, &new, None, &RunOptions::default()).expect("diffs").render(Format::Text, false);
+    assert!(out.contains("  - 5 input properties removed: tools[edit_file].inputSchema.properties.a, "), "{out}");
+    assert!(!out.contains(" × "), "{out}");
 }
 
 #[test]

@@ -107,7 +107,9 @@ fn entity_level(rule: &str) -> bool {
     rule.split('.').count() == 2
 }
 
-/// "100 resources removed" for whole-entity rules, else "12 × <the rule's summary>".
+/// "100 resources removed" for whole-entity rules, "12 input properties removed" for a rule
+/// that declares its group phrase ([`RuleMeta::group`](crate::rules::RuleMeta::group)), else
+/// "12 × <the rule's summary>".
 pub fn headline(group: &[&Change]) -> String {
     let Some(first) = group.first() else { return String::new() };
     let count = group.len();
@@ -115,8 +117,14 @@ pub fn headline(group: &[&Change]) -> String {
         let action = first.rule.rsplit('.').next().unwrap_or(first.rule);
         return format!("{count} {} {action}", plural(first.entity.kind));
     }
-    let summary = crate::rules::RuleId::from_id(first.rule).map_or(first.rule, |rule| rule.meta().summary);
-    format!("{count} × {}", summary.trim_end_matches('.'))
+    let meta = crate::rules::RuleId::from_id(first.rule).map(|rule| rule.meta());
+    match meta {
+        Some(meta) => match meta.group {
+            Some(phrase) => format!("{count} {phrase}"),
+            None => format!("{count} × {}", meta.summary.trim_end_matches('.')),
+        },
+        None => format!("{count} × {}", first.rule),
+    }
 }
 
 /// The first few names (or locations), visible-escaped, then "… and N more"; when only one

@@ -64,6 +64,11 @@ pub struct RuleMeta {
     pub id: &'static str,
     pub severity: Severity,
     pub decider: Decider,
+    /// How a report heads a run of the rule's changes shown as one line: a plural noun phrase
+    /// after the count ("input properties removed" gives "12 input properties removed: …").
+    /// Family rules build theirs from the row ("input schemas with their numeric range
+    /// narrowed"); without one, the run is headed "12 × <summary>".
+    pub group: Option<&'static str>,
     /// One sentence: what changed.
     pub summary: &'static str,
     /// Whose code or behaviour breaks, and how (three sentences at most).
@@ -182,6 +187,7 @@ macro_rules! declare_rules {
             $variant:ident = $id:literal {
                 severity: $severity:ident,
                 $(decider: $decider:ident,)?
+                $(group: $group:literal,)?
                 summary: $summary:literal,
                 why: $why:literal,
                 advice: $advice:literal,
@@ -220,6 +226,7 @@ macro_rules! declare_rules {
                     id: $id,
                     severity: $crate::rules::severity::Severity::$severity,
                     decider: $crate::rules::declare_rules!(@decider $($decider)?),
+                    group: $crate::rules::declare_rules!(@group $($group)?),
                     summary: $summary,
                     why: $why,
                     advice: $advice,
@@ -238,6 +245,8 @@ macro_rules! declare_rules {
                         $crate::rules::family_text!(effect $effect)),
                     severity: $crate::rules::family_text!(severity $side $effect),
                     decider: $crate::rules::Decider::Fixed,
+                    group: Some(concat!($crate::rules::family_text!(side $side), " schemas with their ", $subject,
+                        " ", $crate::rules::family_text!(effect $effect))),
                     summary: $crate::rules::declare_rules!(@own [$($($own_summary)?)?] concat!(
                         "A value in a tool's ", $crate::rules::family_text!(side $side), "Schema accepts ",
                         $crate::rules::family_text!(amount $effect), " instances through its ", $subject,
@@ -293,6 +302,8 @@ macro_rules! declare_rules {
     };
     (@decider) => { $crate::rules::Decider::Fixed };
     (@decider $decider:ident) => { $crate::rules::Decider::$decider };
+    (@group) => { None };
+    (@group $group:literal) => { Some($group) };
     // A rule's own text when it gives one, else the family default.
     (@own [$own:literal] $($default:tt)*) => { $own };
     (@own [] $($default:tt)*) => { $($default)* };

@@ -25,6 +25,7 @@ declare_rules! {
     ToolDescriptionChanged = "tool.description.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "tool descriptions changed",
         summary: "A tool's description changed.",
         why: "The description is the model's main guide to when and how to call the tool; a reworded description changes which tool a model picks and what arguments it builds.",
         advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
@@ -32,6 +33,7 @@ declare_rules! {
     }
     ToolFieldChanged = "tool.field.changed" {
         severity: NonBreaking,
+        group: "unmodelled tool fields changed",
         summary: "A tool-level field that no rule models changed (a field outside the MCP schema, or an unknown `execution` key).",
         why: "Annotations, icons, `_meta`, `execution` and the schemas have their own rules; other fields are extensions that standard clients ignore (for example mcp-go's `defer_loading`), so the change is reported, never dropped, but not as breaking.",
         advice: "Check whether a client you target reads the field.",
@@ -47,6 +49,7 @@ declare_rules! {
     ToolTitleChanged = "tool.title.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "tool titles changed",
         summary: "A tool's display title changed.",
         why: "Hosts show the title in tool pickers and approval dialogs, and some pass it to the model; users and models recognise the tool by it.",
         advice: "Keep titles stable; fix typos freely.",
@@ -54,6 +57,7 @@ declare_rules! {
     }
     ToolAnnotationsChanged = "tool.annotations.changed" {
         severity: NonBreaking,
+        group: "unmodelled tool annotations changed",
         summary: "A tool annotation the engine does not model changed, or a hint is not a boolean.",
         why: "Hosts read only the four boolean hints and the title; other annotation keys are extension data, and a non-boolean hint reads as its spec default.",
         advice: "Nothing to do unless a host you target reads the key; keep hints boolean.",
@@ -61,6 +65,7 @@ declare_rules! {
     }
     ToolAnnotationsSafetyStrengthened = "tool.annotations.safetyStrengthened" {
         severity: PotentiallyBreaking,
+        group: "tools whose hints now promise more safety",
         summary: "A tool's effective behaviour hints now promise more safety (read-only, additive, idempotent or closed-world).",
         why: "Hosts auto-approve read-only tools, skip destructive-action warnings and retry idempotent calls on these hints; a promise the tool does not keep lets a host run it without asking.",
         advice: "Make sure the tool really behaves as the new hint says before releasing it.",
@@ -68,6 +73,7 @@ declare_rules! {
     }
     ToolAnnotationsSafetyWeakened = "tool.annotations.safetyWeakened" {
         severity: PotentiallyBreaking,
+        group: "tools whose hints now promise less safety",
         summary: "A tool's effective behaviour hints now promise less safety (may write, destructive, not idempotent or open-world).",
         why: "Hosts that auto-approved or silently retried the tool now ask for confirmation or stop retrying, and agents that relied on the old hint change behaviour.",
         advice: "Say in the release notes why the tool became less safe; consider a new tool for the writing behaviour.",
@@ -76,6 +82,7 @@ declare_rules! {
     ToolAnnotationsTitleChanged = "tool.annotations.title.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "tool display titles (annotations.title) changed",
         summary: "A tool's display name changed through `annotations.title` (there is no `title` field).",
         why: "Hosts show `annotations.title` in tool pickers and approval dialogs when the tool has no `title`; users recognise the tool by it.",
         advice: "Keep display names stable; fix typos freely.",
@@ -83,6 +90,7 @@ declare_rules! {
     }
     ToolExecutionTaskSupportChanged = "tool.execution.taskSupport.changed" {
         severity: Breaking,
+        group: "tool task support values changed",
         summary: "A tool's `execution.taskSupport` switched between `forbidden` and `required`, or took a value the engine does not know.",
         why: "Plain `tools/call` requests are refused by a `required` tool, and task-augmented ones by a `forbidden` tool; every caller of one style breaks.",
         advice: "Go through `optional` for a release so both call styles keep working.",
@@ -90,6 +98,7 @@ declare_rules! {
     }
     ToolExecutionTaskSupportNarrowed = "tool.execution.taskSupport.narrowed" {
         severity: Breaking,
+        group: "tool task supports narrowed",
         summary: "A tool's `execution.taskSupport` went from `optional` to `forbidden` or `required`.",
         why: "One of the two call styles that worked before (task-augmented or plain) is now refused.",
         advice: "Keep `optional` unless every client already uses the remaining style.",
@@ -97,6 +106,7 @@ declare_rules! {
     }
     ToolExecutionTaskSupportWidened = "tool.execution.taskSupport.widened" {
         severity: NonBreaking,
+        group: "tool task supports widened",
         summary: "A tool's `execution.taskSupport` became `optional`.",
         why: "Every call style accepted before is still accepted; clients may now also use the other one.",
         advice: "Nothing to do.",
@@ -104,6 +114,7 @@ declare_rules! {
     }
     ToolIconsChanged = "tool.icons.changed" {
         severity: NonBreaking,
+        group: "tool icons changed",
         summary: "A tool's icons changed.",
         why: "Only host UIs render icons; no call or model behaviour depends on them.",
         advice: "Nothing to do; prefer https or data URIs from your own origin.",
@@ -111,6 +122,7 @@ declare_rules! {
     }
     ToolInputMcpHeaderAdded = "tool.input.mcpHeader.added" {
         severity: Breaking,
+        group: "input properties now sent as HTTP headers",
         summary: "An input property gained an `x-mcp-header` (2026-07-28): HTTP clients now mirror it into an `Mcp-Param-*` header.",
         why: "Streamable-HTTP clients must send the header and servers reject requests whose header does not match the argument; clients on a cached tool list fail with HEADER_MISMATCH, and clients that judge the declaration invalid drop the tool.",
         advice: "Add headers together with a protocol-version bump, and never on sensitive arguments (intermediaries see headers).",
@@ -118,6 +130,7 @@ declare_rules! {
     }
     ToolInputMcpHeaderChanged = "tool.input.mcpHeader.changed" {
         severity: Breaking,
+        group: "input HTTP header names changed",
         summary: "An input property's `x-mcp-header` name changed.",
         why: "HTTP clients send the argument under the old header name and the server now expects the new one; gateways and caches that route on the header break too.",
         advice: "Keep header names stable; they are part of the HTTP contract.",
@@ -125,6 +138,7 @@ declare_rules! {
     }
     ToolInputMcpHeaderRemoved = "tool.input.mcpHeader.removed" {
         severity: Breaking,
+        group: "input properties no longer sent as HTTP headers",
         summary: "An input property lost its `x-mcp-header`.",
         why: "Gateways, caches and WAF rules that route or filter on the `Mcp-Param-*` header no longer receive it, and clients on a cached tool list still send it.",
         advice: "Keep the header for a release and announce its removal.",
@@ -132,6 +146,7 @@ declare_rules! {
     }
     ToolMetaChanged = "tool.meta.changed" {
         severity: NonBreaking,
+        group: "tool `_meta` keys changed",
         summary: "A key of a tool's `_meta` changed.",
         why: "`_meta` carries extension data (Apps SDK templates, framework tags) read by specific clients; keys the engine knows to change behaviour have their own rules.",
         advice: "Check the extension that reads the key, if you target one.",
@@ -139,6 +154,7 @@ declare_rules! {
     }
     ToolMetaVisibilityNarrowed = "tool.meta.visibility.narrowed" {
         severity: Breaking,
+        group: "tool visibilities narrowed",
         summary: "A tool's `_meta.ui.visibility` (MCP Apps) no longer includes an audience it had (`model` or `app`).",
         why: "Without `model` the host hides the tool from the model, which can no longer call it (a removal as far as agents are concerned); without `app` embedded UIs can no longer call it.",
         advice: "Keep the audience, or ship the hidden variant as a new tool.",
@@ -146,6 +162,7 @@ declare_rules! {
     }
     ToolMetaVisibilityWidened = "tool.meta.visibility.widened" {
         severity: NonBreaking,
+        group: "tool visibilities widened",
         summary: "A tool's `_meta.ui.visibility` (MCP Apps) gained an audience.",
         why: "Callers that saw the tool still see it; the model or app UI can now call it as well.",
         advice: "Describe the tool well if the model can now see it.",
@@ -153,6 +170,7 @@ declare_rules! {
     }
     ToolNameCaseCollision = "tool.name.caseCollision" {
         severity: PotentiallyBreaking,
+        group: "added tools whose names differ from another only by case",
         summary: "An added tool's name differs from another tool's only by letter case.",
         why: "Hosts that fold case or prefix names (and models that retype them) can no longer tell the tools apart; some hosts refuse to load the server.",
         advice: "Choose names that differ by more than case.",
@@ -160,6 +178,7 @@ declare_rules! {
     }
     ToolNameHostIncompatible = "tool.name.hostIncompatible" {
         severity: PotentiallyBreaking,
+        group: "added tools with names some hosts reject",
         summary: "An added tool's name is one that common hosts reject: characters outside `[A-Za-z0-9_-]`, or longer than 64 characters.",
         why: "The spec allows dots and up to 128 characters, but Claude Desktop (`^[a-zA-Z0-9_-]{1,64}$`) and the model APIs reject such names, and some hosts then fail to load the whole server.",
         advice: "Use only letters, digits, `_` and `-`, and at most 64 characters.",
@@ -167,6 +186,7 @@ declare_rules! {
     }
     ToolInputSchemaAdded = "tool.input.schema.added" {
         severity: NonBreaking,
+        group: "input schemas added",
         summary: "A tool that had no inputSchema (absent or null) now has one.",
         why: "The spec requires an inputSchema; strict clients that rejected or dropped the tool can now list it. Its constraints are compared against an accept-anything schema and reported separately; a root `type: \"object\"` is not one, since a call's arguments are always an object.",
         advice: "Nothing to do.",
@@ -174,6 +194,7 @@ declare_rules! {
     }
     ToolInputSchemaRemoved = "tool.input.schema.removed" {
         severity: Breaking,
+        group: "input schemas removed",
         summary: "A tool's inputSchema became absent or null.",
         why: "The spec requires an object inputSchema; the TypeScript SDK and other strict clients reject the whole tools/list result or drop the tool, so callers can no longer reach it.",
         advice: "Always send an inputSchema; for a tool without arguments send `{\"type\": \"object\", \"additionalProperties\": false}`.",
@@ -185,6 +206,7 @@ declare_rules! {
     // (The keyword families' rules, widened/narrowed/changed, are in the family table, families.rs.)
     ToolInputKeywordUnmodelled = "tool.input.keyword.unmodelled" {
         severity: Breaking,
+        group: "unmodelled input schema keywords changed",
         summary: "A JSON Schema keyword the engine does not model changed in a tool's inputSchema.",
         why: "The engine cannot tell whether the change rejects arguments that correct callers send today, so it assumes it does (unmodelled means breaking).",
         advice: "Confirm by hand that existing arguments still validate; if so, ignore this instance in the config with a reason.",
@@ -192,6 +214,7 @@ declare_rules! {
     }
     ToolInputPropertyAdded = "tool.input.property.added" {
         severity: NonBreaking,
+        group: "input properties added",
         summary: "A tool's inputSchema gained a property.",
         why: "Callers that do not send the new property are unaffected unless it is also required (reported separately).",
         advice: "Nothing to do; document the property so models use it.",
@@ -199,6 +222,7 @@ declare_rules! {
     }
     ToolInputPropertyRemoved = "tool.input.property.removed" {
         severity: Breaking,
+        group: "input properties removed",
         summary: "A tool's inputSchema lost a property.",
         why: "Callers that still send the property are rejected when additional properties are forbidden, or have the argument silently ignored otherwise.",
         advice: "Keep accepting the property for a release and mark it deprecated in its description before removing it.",
@@ -206,6 +230,7 @@ declare_rules! {
     }
     ToolInputRequiredAdded = "tool.input.required.added" {
         severity: Breaking,
+        group: "input properties now required",
         summary: "A tool input property became required.",
         why: "Existing calls that omit the property now fail validation.",
         advice: "Make the property optional with a server-side default instead.",
@@ -213,6 +238,7 @@ declare_rules! {
     }
     ToolInputRequiredRemoved = "tool.input.required.removed" {
         severity: NonBreaking,
+        group: "input properties no longer required",
         summary: "A tool input property is no longer required.",
         why: "Every call that was valid before still is; callers may now omit the property.",
         advice: "Nothing to do; say in the description what happens when it is omitted.",
@@ -220,6 +246,7 @@ declare_rules! {
     }
     ToolOutputKeywordUnmodelled = "tool.output.keyword.unmodelled" {
         severity: Breaking,
+        group: "unmodelled output schema keywords changed",
         summary: "A JSON Schema keyword the engine does not model changed in a tool's outputSchema.",
         why: "The engine cannot tell whether consumers of `structuredContent` will now see values outside the old contract, so it assumes they will (unmodelled means breaking).",
         advice: "Confirm by hand that every result the new schema allows was allowed before; if so, ignore this instance in the config with a reason.",
@@ -227,6 +254,7 @@ declare_rules! {
     }
     ToolOutputPropertyAdded = "tool.output.property.added" {
         severity: NonBreaking,
+        group: "output properties added",
         summary: "A tool's outputSchema gained a property.",
         why: "Consumers of `structuredContent` see an extra field they can ignore.",
         advice: "Nothing to do.",
@@ -234,6 +262,7 @@ declare_rules! {
     }
     ToolOutputPropertyRemoved = "tool.output.property.removed" {
         severity: Breaking,
+        group: "output properties removed",
         summary: "A tool's outputSchema lost a property.",
         why: "Consumers that read the field from `structuredContent` no longer find it described, and the server may stop sending it.",
         advice: "Keep returning the field for a release and mark it deprecated first.",
@@ -241,6 +270,7 @@ declare_rules! {
     }
     ToolOutputRequiredAdded = "tool.output.required.added" {
         severity: NonBreaking,
+        group: "output properties now required",
         summary: "A tool output property became required (always present).",
         why: "Consumers get a stronger guarantee; results they handled before are still handled.",
         advice: "Nothing to do.",
@@ -248,6 +278,7 @@ declare_rules! {
     }
     ToolOutputRequiredRemoved = "tool.output.required.removed" {
         severity: Breaking,
+        group: "output properties no longer required",
         summary: "A tool output property is no longer guaranteed to be present.",
         why: "Consumers that read the field unconditionally now meet results without it.",
         advice: "Keep the field required, or release the change as a major version.",
@@ -255,6 +286,7 @@ declare_rules! {
     }
     ToolOutputSchemaAdded = "tool.output.schema.added" {
         severity: PotentiallyBreaking,
+        group: "output schemas added",
         summary: "A tool gained an outputSchema.",
         why: "Clients start validating `structuredContent` against it and reject results without structured content; SDK clients throw when a result does not conform.",
         advice: "Make sure every result, including error paths, returns conforming `structuredContent`.",
@@ -262,6 +294,7 @@ declare_rules! {
     }
     ToolOutputSchemaRemoved = "tool.output.schema.removed" {
         severity: Breaking,
+        group: "output schemas removed",
         summary: "A tool lost its outputSchema.",
         why: "Consumers that relied on typed `structuredContent` lose the contract, and the server may stop returning structured results.",
         advice: "Keep the outputSchema; widen it deliberately instead of dropping it.",
@@ -269,6 +302,7 @@ declare_rules! {
     }
     ToolInputPatternGeneratorChurn = "tool.input.pattern.generatorChurn" {
         severity: PotentiallyBreaking,
+        group: "input patterns changed beside an unchanged `format`",
         summary: "A `pattern` changed in a tool's inputSchema next to an unchanged `format`.",
         why: "Schema generators (zod 4's email and date-time regexes) rewrite such patterns between versions; strictly the accepted strings may differ, but the `format` states the intent, which is unchanged.",
         advice: "Check that the values you send or expect still match the new regex.",
@@ -276,6 +310,7 @@ declare_rules! {
     }
     ToolInputDepthExceeded = "tool.input.depth.exceeded" {
         severity: Breaking,
+        group: "input schemas changed deeper than the engine analyses",
         summary: "A tool's inputSchema nests deeper than the engine analyses, and the deep part changed.",
         why: "The engine stops at a fixed depth to stay fast and safe on hostile input; it cannot tell what the change does (unmodelled means breaking).",
         advice: "Flatten the schema (use `$defs`), or review the change by hand and ignore it with a reason.",
@@ -283,6 +318,7 @@ declare_rules! {
     }
     ToolInputDefaultChanged = "tool.input.default.changed" {
         severity: PotentiallyBreaking,
+        group: "input defaults changed",
         summary: "A `default` in a tool's inputSchema was added, removed or changed.",
         why: "Defaults do not change validation, but servers and the Go SDK apply them to omitted arguments and models read them: a changed default changes behaviour for callers that omit the value.",
         advice: "Treat it as a behaviour change: announce it, or keep the old default.",
@@ -290,6 +326,7 @@ declare_rules! {
     }
     ToolInputExamplesChanged = "tool.input.examples.changed" {
         severity: NonBreaking,
+        group: "input examples changed",
         summary: "The `examples` of a value in a tool's inputSchema changed.",
         why: "Examples are annotations: they never change validation, though models may imitate them.",
         advice: "Nothing to do; keep examples valid against the schema.",
@@ -297,6 +334,7 @@ declare_rules! {
     }
     ToolInputDeprecatedAdded = "tool.input.deprecated.added" {
         severity: PotentiallyBreaking,
+        group: "input values deprecated",
         summary: "A value in a tool's inputSchema was marked deprecated.",
         why: "Deprecation announces a removal: callers and models may stop using the value, and a later release may drop it.",
         advice: "Plan the migration away from the deprecated value.",
@@ -304,6 +342,7 @@ declare_rules! {
     }
     ToolInputDeprecatedRemoved = "tool.input.deprecated.removed" {
         severity: NonBreaking,
+        group: "input values no longer deprecated",
         summary: "A value in a tool's inputSchema is no longer marked deprecated.",
         why: "Nothing that worked stops working.",
         advice: "Nothing to do.",
@@ -311,6 +350,7 @@ declare_rules! {
     }
     ToolInputReadOnlyChanged = "tool.input.readOnly.changed" {
         severity: PotentiallyBreaking,
+        group: "input `readOnly` flags changed",
         summary: "The `readOnly` flag of a value in a tool's inputSchema changed.",
         why: "Clients built from OpenAPI-style schemas stop sending read-only values, and servers may ignore or reject them.",
         advice: "Check that callers still send (or no longer send) the value as intended.",
@@ -318,6 +358,7 @@ declare_rules! {
     }
     ToolInputWriteOnlyChanged = "tool.input.writeOnly.changed" {
         severity: PotentiallyBreaking,
+        group: "input `writeOnly` flags changed",
         summary: "The `writeOnly` flag of a value in a tool's inputSchema changed.",
         why: "A write-only value is not returned when read, so consumers that expected it may no longer see it.",
         advice: "Check what consumers read back.",
@@ -325,6 +366,7 @@ declare_rules! {
     }
     ToolInputCommentChanged = "tool.input.comment.changed" {
         severity: Documentation,
+        group: "input `$comment`s changed",
         summary: "A `$comment` in a tool's inputSchema changed.",
         why: "`$comment` is for schema maintainers; validators and models ignore it.",
         advice: "Nothing to do.",
@@ -332,6 +374,7 @@ declare_rules! {
     }
     ToolInputUnreferencedDefinitionChanged = "tool.input.unreferencedDefinition.changed" {
         severity: NonBreaking,
+        group: "unreferenced input definitions changed",
         summary: "A definition (`$defs` or `definitions` entry) of a tool's inputSchema that no `$ref` reaches was added, removed or changed.",
         why: "Nothing in the schema validates against it, so no argument is accepted or rejected differently; it is reported because a model reading the schema still sees it, and no schema change is silent.",
         advice: "Nothing to do, unless a `$ref` was meant to use it: then the reference is missing.",
@@ -339,6 +382,7 @@ declare_rules! {
     }
     ToolInputContentChanged = "tool.input.content.changed" {
         severity: PotentiallyBreaking,
+        group: "input content annotations changed",
         summary: "The content annotations (`contentEncoding`, `contentMediaType`, `contentSchema`) of a string in a tool's inputSchema changed.",
         why: "Validators do not assert them, but senders and readers encode and decode the string by them.",
         advice: "Check that both ends still encode and decode the value the same way.",
@@ -346,6 +390,7 @@ declare_rules! {
     }
     ToolInputDialectChanged = "tool.input.dialect.changed" {
         severity: PotentiallyBreaking,
+        group: "input schema dialects changed",
         summary: "The JSON Schema dialect (`$schema`) of a tool's inputSchema changed.",
         why: "The dialect is visible to clients: strict validators reject dialects they do not support (draft-07 in 2020-12-only clients and the reverse), and some keywords change meaning between dialects.",
         advice: "Keep the dialect your clients support; prefer 2020-12, the MCP default.",
@@ -354,6 +399,7 @@ declare_rules! {
     ToolInputPropertyDescriptionChanged = "tool.input.property.description.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "input property descriptions changed",
         summary: "The description of a value in a tool's inputSchema changed.",
         why: "Per-argument and per-field descriptions are the model's main guide to what to send and how to read results; reworded guidance changes model behaviour.",
         advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
@@ -362,6 +408,7 @@ declare_rules! {
     ToolInputPropertyTitleChanged = "tool.input.property.title.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "input property titles changed",
         summary: "The title of a value in a tool's inputSchema changed.",
         why: "Titles label fields in forms and are shown to models; generators add or prune them (pydantic, FastMCP).",
         advice: "Nothing to do unless the label is used to pick the field.",
@@ -369,6 +416,7 @@ declare_rules! {
     }
     ToolOutputPatternGeneratorChurn = "tool.output.pattern.generatorChurn" {
         severity: PotentiallyBreaking,
+        group: "output patterns changed beside an unchanged `format`",
         summary: "A `pattern` changed in a tool's outputSchema next to an unchanged `format`.",
         why: "Schema generators (zod 4's email and date-time regexes) rewrite such patterns between versions; strictly the accepted strings may differ, but the `format` states the intent, which is unchanged.",
         advice: "Check that the values you send or expect still match the new regex.",
@@ -376,6 +424,7 @@ declare_rules! {
     }
     ToolOutputDepthExceeded = "tool.output.depth.exceeded" {
         severity: Breaking,
+        group: "output schemas changed deeper than the engine analyses",
         summary: "A tool's outputSchema nests deeper than the engine analyses, and the deep part changed.",
         why: "The engine stops at a fixed depth to stay fast and safe on hostile input; it cannot tell what the change does (unmodelled means breaking).",
         advice: "Flatten the schema (use `$defs`), or review the change by hand and ignore it with a reason.",
@@ -383,6 +432,7 @@ declare_rules! {
     }
     ToolOutputDefaultChanged = "tool.output.default.changed" {
         severity: PotentiallyBreaking,
+        group: "output defaults changed",
         summary: "A `default` in a tool's outputSchema was added, removed or changed.",
         why: "Defaults do not change validation, but servers and the Go SDK apply them to omitted arguments and models read them: a changed default changes behaviour for callers that omit the value.",
         advice: "Treat it as a behaviour change: announce it, or keep the old default.",
@@ -390,6 +440,7 @@ declare_rules! {
     }
     ToolOutputExamplesChanged = "tool.output.examples.changed" {
         severity: NonBreaking,
+        group: "output examples changed",
         summary: "The `examples` of a value in a tool's outputSchema changed.",
         why: "Examples are annotations: they never change validation, though models may imitate them.",
         advice: "Nothing to do; keep examples valid against the schema.",
@@ -397,6 +448,7 @@ declare_rules! {
     }
     ToolOutputDeprecatedAdded = "tool.output.deprecated.added" {
         severity: PotentiallyBreaking,
+        group: "output values deprecated",
         summary: "A value in a tool's outputSchema was marked deprecated.",
         why: "Deprecation announces a removal: callers and models may stop using the value, and a later release may drop it.",
         advice: "Plan the migration away from the deprecated value.",
@@ -404,6 +456,7 @@ declare_rules! {
     }
     ToolOutputDeprecatedRemoved = "tool.output.deprecated.removed" {
         severity: NonBreaking,
+        group: "output values no longer deprecated",
         summary: "A value in a tool's outputSchema is no longer marked deprecated.",
         why: "Nothing that worked stops working.",
         advice: "Nothing to do.",
@@ -411,6 +464,7 @@ declare_rules! {
     }
     ToolOutputReadOnlyChanged = "tool.output.readOnly.changed" {
         severity: PotentiallyBreaking,
+        group: "output `readOnly` flags changed",
         summary: "The `readOnly` flag of a value in a tool's outputSchema changed.",
         why: "Clients built from OpenAPI-style schemas stop sending read-only values, and servers may ignore or reject them.",
         advice: "Check that callers still send (or no longer send) the value as intended.",
@@ -418,6 +472,7 @@ declare_rules! {
     }
     ToolOutputWriteOnlyChanged = "tool.output.writeOnly.changed" {
         severity: PotentiallyBreaking,
+        group: "output `writeOnly` flags changed",
         summary: "The `writeOnly` flag of a value in a tool's outputSchema changed.",
         why: "A write-only value is not returned when read, so consumers that expected it may no longer see it.",
         advice: "Check what consumers read back.",
@@ -425,6 +480,7 @@ declare_rules! {
     }
     ToolOutputCommentChanged = "tool.output.comment.changed" {
         severity: Documentation,
+        group: "output `$comment`s changed",
         summary: "A `$comment` in a tool's outputSchema changed.",
         why: "`$comment` is for schema maintainers; validators and models ignore it.",
         advice: "Nothing to do.",
@@ -432,6 +488,7 @@ declare_rules! {
     }
     ToolOutputUnreferencedDefinitionChanged = "tool.output.unreferencedDefinition.changed" {
         severity: NonBreaking,
+        group: "unreferenced output definitions changed",
         summary: "A definition (`$defs` or `definitions` entry) of a tool's outputSchema that no `$ref` reaches was added, removed or changed.",
         why: "Nothing in the schema validates against it, so no result is accepted or rejected differently; it is reported because a model reading the schema still sees it, and no schema change is silent.",
         advice: "Nothing to do, unless a `$ref` was meant to use it: then the reference is missing.",
@@ -439,6 +496,7 @@ declare_rules! {
     }
     ToolOutputContentChanged = "tool.output.content.changed" {
         severity: PotentiallyBreaking,
+        group: "output content annotations changed",
         summary: "The content annotations (`contentEncoding`, `contentMediaType`, `contentSchema`) of a string in a tool's outputSchema changed.",
         why: "Validators do not assert them, but senders and readers encode and decode the string by them.",
         advice: "Check that both ends still encode and decode the value the same way.",
@@ -446,6 +504,7 @@ declare_rules! {
     }
     ToolOutputDialectChanged = "tool.output.dialect.changed" {
         severity: PotentiallyBreaking,
+        group: "output schema dialects changed",
         summary: "The JSON Schema dialect (`$schema`) of a tool's outputSchema changed.",
         why: "The dialect is visible to clients: strict validators reject dialects they do not support (draft-07 in 2020-12-only clients and the reverse), and some keywords change meaning between dialects.",
         advice: "Keep the dialect your clients support; prefer 2020-12, the MCP default.",
@@ -454,6 +513,7 @@ declare_rules! {
     ToolOutputPropertyDescriptionChanged = "tool.output.property.description.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "output property descriptions changed",
         summary: "The description of a value in a tool's outputSchema changed.",
         why: "Per-argument and per-field descriptions are the model's main guide to what to send and how to read results; reworded guidance changes model behaviour.",
         advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
@@ -462,6 +522,7 @@ declare_rules! {
     ToolOutputPropertyTitleChanged = "tool.output.property.title.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "output property titles changed",
         summary: "The title of a value in a tool's outputSchema changed.",
         why: "Titles label fields in forms and are shown to models; generators add or prune them (pydantic, FastMCP).",
         advice: "Nothing to do unless the label is used to pick the field.",
@@ -469,6 +530,7 @@ declare_rules! {
     }
     ToolInputIdentifierChanged = "tool.input.identifier.changed" {
         severity: NonBreaking,
+        group: "input schema identifiers changed",
         summary: "A schema identifier in a tool's inputSchema changed (`$id`, draft-04 `id`, `$anchor`).",
         why: "Identifiers name schemas for `$ref`s to follow; the engine compares the schemas after following them, so what validates is judged there. The name itself matters only to tools that cache or fetch schemas by it.",
         advice: "Nothing to do unless something outside the tool list refers to the schema by its identifier.",
@@ -476,6 +538,7 @@ declare_rules! {
     }
     ToolInputInertKeywordChanged = "tool.input.inertKeyword.changed" {
         severity: NonBreaking,
+        group: "inert input schema keywords changed",
         summary: "A standard keyword that has no effect where it is written changed in a tool's inputSchema (`then`/`else` without `if`, `additionalItems` without tuple `items`, `$vocabulary` outside a meta-schema).",
         why: "Validators ignore the keyword in that position, so no argument changes validity; it is reported so that no schema change is silent.",
         advice: "Remove the keyword, or add what makes it apply (`if`, a tuple) if that was the intent.",
@@ -483,6 +546,7 @@ declare_rules! {
     }
     ToolOutputIdentifierChanged = "tool.output.identifier.changed" {
         severity: NonBreaking,
+        group: "output schema identifiers changed",
         summary: "A schema identifier in a tool's outputSchema changed (`$id`, draft-04 `id`, `$anchor`).",
         why: "Identifiers name schemas for `$ref`s to follow; the engine compares the schemas after following them, so what validates is judged there. The name itself matters only to tools that cache or fetch schemas by it.",
         advice: "Nothing to do unless something outside the tool list refers to the schema by its identifier.",
@@ -490,6 +554,7 @@ declare_rules! {
     }
     ToolOutputInertKeywordChanged = "tool.output.inertKeyword.changed" {
         severity: NonBreaking,
+        group: "inert output schema keywords changed",
         summary: "A standard keyword that has no effect where it is written changed in a tool's outputSchema (`then`/`else` without `if`, `additionalItems` without tuple `items`, `$vocabulary` outside a meta-schema).",
         why: "Validators ignore the keyword in that position, so no result changes validity; it is reported so that no schema change is silent.",
         advice: "Remove the keyword, or add what makes it apply (`if`, a tuple) if that was the intent.",
@@ -497,6 +562,7 @@ declare_rules! {
     }
     ToolOutputPropertyAddedToClosed = "tool.output.property.addedToClosed" {
         severity: PotentiallyBreaking,
+        group: "output properties added to closed objects",
         summary: "A tool's outputSchema gained a property on an object the old schema closed (`additionalProperties: false`).",
         why: "A consumer that validates `structuredContent` strictly against the old schema rejects the unknown key; most clients ignore extra keys.",
         advice: "Tell consumers to refresh their copy of the schema before they validate strictly, or announce the new key in the release notes.",
@@ -504,6 +570,7 @@ declare_rules! {
     }
     ToolOutputPropertyAddedOutsideCatchAll = "tool.output.property.addedOutsideCatchAll" {
         severity: Breaking,
+        group: "output properties added outside the rule for unnamed keys",
         summary: "A tool's outputSchema gained a property whose schema does not fit the old schema's rule for unnamed keys (`additionalProperties` or a matching `patternProperties`).",
         why: "The old contract promised that every key it did not name holds values of the catch-all schema; consumers that rely on that promise read a value of another shape under the new key.",
         advice: "Keep the new property's values within the catch-all schema, or rename the key so it does not fall under the old promise.",
@@ -511,6 +578,7 @@ declare_rules! {
     }
     ToolInputPropertyAddedNarrowingCatchAll = "tool.input.property.addedNarrowingCatchAll" {
         severity: Breaking,
+        group: "input properties added narrower than the rule for unnamed keys",
         summary: "A tool's inputSchema gained a property narrower than the old schema's explicit rule for unnamed keys (`additionalProperties: {…}` or a matching `patternProperties`).",
         why: "Under the old schema a correct caller could already send this key with any value of the catch-all schema; some of those values are now refused.",
         advice: "Accept every value the catch-all accepted for the key, or choose a key the old catch-all did not cover.",
@@ -536,6 +604,7 @@ declare_rules! {
     PromptTitleChanged = "prompt.title.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "prompt titles changed",
         summary: "A prompt's display title changed.",
         why: "Hosts show the title in pickers and menus; users recognise the entry by it.",
         advice: "Keep titles stable; fix typos freely.",
@@ -544,6 +613,7 @@ declare_rules! {
     PromptDescriptionChanged = "prompt.description.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "prompt descriptions changed",
         summary: "A prompt's description changed.",
         why: "The description is shown to users and, once the prompt is used, to the model; reworded text changes how either picks and uses it.",
         advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
@@ -551,6 +621,7 @@ declare_rules! {
     }
     PromptIconsChanged = "prompt.icons.changed" {
         severity: NonBreaking,
+        group: "prompt icons changed",
         summary: "A prompt's icons changed.",
         why: "Only host UIs render icons.",
         advice: "Nothing to do.",
@@ -558,6 +629,7 @@ declare_rules! {
     }
     PromptMetaChanged = "prompt.meta.changed" {
         severity: NonBreaking,
+        group: "prompt `_meta` keys changed",
         summary: "A key of a prompt's `_meta` changed.",
         why: "`_meta` carries extension data read by specific clients; the engine knows of no key here that changes behaviour.",
         advice: "Check the extension that reads the key, if you target one.",
@@ -565,6 +637,7 @@ declare_rules! {
     }
     PromptFieldChanged = "prompt.field.changed" {
         severity: NonBreaking,
+        group: "unmodelled prompt fields changed",
         summary: "A prompt field that the engine does not model changed.",
         why: "Fields outside the MCP schema are extension data that standard clients ignore; the change is reported rather than dropped.",
         advice: "Check whether a client you target reads the field.",
@@ -587,6 +660,7 @@ declare_rules! {
     ResourceTitleChanged = "resource.title.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "resource titles changed",
         summary: "A resource's display title changed.",
         why: "Hosts show the title in pickers and menus; users recognise the entry by it.",
         advice: "Keep titles stable; fix typos freely.",
@@ -595,6 +669,7 @@ declare_rules! {
     ResourceDescriptionChanged = "resource.description.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "resource descriptions changed",
         summary: "A resource's description changed.",
         why: "The description is shown to users and, once the resource is used, to the model; reworded text changes how either picks and uses it.",
         advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
@@ -602,6 +677,7 @@ declare_rules! {
     }
     ResourceIconsChanged = "resource.icons.changed" {
         severity: NonBreaking,
+        group: "resource icons changed",
         summary: "A resource's icons changed.",
         why: "Only host UIs render icons.",
         advice: "Nothing to do.",
@@ -609,6 +685,7 @@ declare_rules! {
     }
     ResourceMetaChanged = "resource.meta.changed" {
         severity: NonBreaking,
+        group: "resource `_meta` keys changed",
         summary: "A key of a resource's `_meta` changed.",
         why: "`_meta` carries extension data read by specific clients; the engine knows of no key here that changes behaviour.",
         advice: "Check the extension that reads the key, if you target one.",
@@ -616,6 +693,7 @@ declare_rules! {
     }
     ResourceFieldChanged = "resource.field.changed" {
         severity: NonBreaking,
+        group: "unmodelled resource fields changed",
         summary: "A resource field that the engine does not model changed.",
         why: "Fields outside the MCP schema are extension data that standard clients ignore; the change is reported rather than dropped.",
         advice: "Check whether a client you target reads the field.",
@@ -623,6 +701,7 @@ declare_rules! {
     }
     ResourceNameChanged = "resource.name.changed" {
         severity: NonBreaking,
+        group: "resource names changed",
         summary: "A resource's `name` changed (its identity, `uri`, did not).",
         why: "The `uri` is what clients read by; `name` is a label hosts fall back to when there is no title.",
         advice: "Nothing to do unless users know the entry by this name.",
@@ -630,6 +709,7 @@ declare_rules! {
     }
     ResourceMimeTypeChanged = "resource.mimeType.changed" {
         severity: PotentiallyBreaking,
+        group: "resource MIME types changed",
         summary: "A resource's `mimeType` changed.",
         why: "Clients choose how to parse and render contents by media type; consumers of the old type may mis-handle the new one.",
         advice: "Keep the media type, or publish the new format under a new URI.",
@@ -637,6 +717,7 @@ declare_rules! {
     }
     ResourceAnnotationsAudienceChanged = "resource.annotations.audience.changed" {
         severity: PotentiallyBreaking,
+        group: "resource audiences changed",
         summary: "A resource's `annotations.audience` changed.",
         why: "Hosts decide by audience whether contents go to the model, the user or both; losing `assistant` means the model may stop seeing the data.",
         advice: "Keep the audience unless the change is intended; say so in the release notes.",
@@ -644,6 +725,7 @@ declare_rules! {
     }
     ResourceAnnotationsChanged = "resource.annotations.changed" {
         severity: NonBreaking,
+        group: "unmodelled resource annotations changed",
         summary: "A resource annotation other than `audience` changed (`priority`, `lastModified`, or an unknown key).",
         why: "Priority only orders what hosts include; `lastModified` is volatile data; neither changes what a client can do.",
         advice: "Nothing to do.",
@@ -666,6 +748,7 @@ declare_rules! {
     ResourceTemplateTitleChanged = "resourceTemplate.title.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "resource template titles changed",
         summary: "A resource template's display title changed.",
         why: "Hosts show the title in pickers and menus; users recognise the entry by it.",
         advice: "Keep titles stable; fix typos freely.",
@@ -674,6 +757,7 @@ declare_rules! {
     ResourceTemplateDescriptionChanged = "resourceTemplate.description.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "resource template descriptions changed",
         summary: "A resource template's description changed.",
         why: "The description is shown to users and, once the resource template is used, to the model; reworded text changes how either picks and uses it.",
         advice: "Review the new text as you would a behaviour change; keep typo fixes separate from meaning changes.",
@@ -681,6 +765,7 @@ declare_rules! {
     }
     ResourceTemplateIconsChanged = "resourceTemplate.icons.changed" {
         severity: NonBreaking,
+        group: "resource template icons changed",
         summary: "A resource template's icons changed.",
         why: "Only host UIs render icons.",
         advice: "Nothing to do.",
@@ -688,6 +773,7 @@ declare_rules! {
     }
     ResourceTemplateMetaChanged = "resourceTemplate.meta.changed" {
         severity: NonBreaking,
+        group: "resource template `_meta` keys changed",
         summary: "A key of a resource template's `_meta` changed.",
         why: "`_meta` carries extension data read by specific clients; the engine knows of no key here that changes behaviour.",
         advice: "Check the extension that reads the key, if you target one.",
@@ -695,6 +781,7 @@ declare_rules! {
     }
     ResourceTemplateFieldChanged = "resourceTemplate.field.changed" {
         severity: NonBreaking,
+        group: "unmodelled resource template fields changed",
         summary: "A resource template field that the engine does not model changed.",
         why: "Fields outside the MCP schema are extension data that standard clients ignore; the change is reported rather than dropped.",
         advice: "Check whether a client you target reads the field.",
@@ -702,6 +789,7 @@ declare_rules! {
     }
     ResourceTemplateNameChanged = "resourceTemplate.name.changed" {
         severity: NonBreaking,
+        group: "resource template names changed",
         summary: "A resource template's `name` changed (its identity, `uriTemplate`, did not).",
         why: "The `uriTemplate` is what clients read by; `name` is a label hosts fall back to when there is no title.",
         advice: "Nothing to do unless users know the entry by this name.",
@@ -709,6 +797,7 @@ declare_rules! {
     }
     ResourceTemplateMimeTypeChanged = "resourceTemplate.mimeType.changed" {
         severity: PotentiallyBreaking,
+        group: "resource template MIME types changed",
         summary: "A resource template's `mimeType` changed.",
         why: "Clients choose how to parse and render contents by media type; consumers of the old type may mis-handle the new one.",
         advice: "Keep the media type, or publish the new format under a new URI.",
@@ -716,6 +805,7 @@ declare_rules! {
     }
     ResourceTemplateAnnotationsAudienceChanged = "resourceTemplate.annotations.audience.changed" {
         severity: PotentiallyBreaking,
+        group: "resource template audiences changed",
         summary: "A resource template's `annotations.audience` changed.",
         why: "Hosts decide by audience whether contents go to the model, the user or both; losing `assistant` means the model may stop seeing the data.",
         advice: "Keep the audience unless the change is intended; say so in the release notes.",
@@ -723,6 +813,7 @@ declare_rules! {
     }
     ResourceTemplateAnnotationsChanged = "resourceTemplate.annotations.changed" {
         severity: NonBreaking,
+        group: "unmodelled resource template annotations changed",
         summary: "A resource template annotation other than `audience` changed (`priority`, `lastModified`, or an unknown key).",
         why: "Priority only orders what hosts include; `lastModified` is volatile data; neither changes what a client can do.",
         advice: "Nothing to do.",
@@ -730,6 +821,7 @@ declare_rules! {
     }
     ResourceSizeChanged = "resource.size.changed" {
         severity: NonBreaking,
+        group: "resource sizes changed",
         summary: "A resource's `size` changed.",
         why: "The size is volatile data hosts use for context-budget estimates; it changes whenever the contents do.",
         advice: "Nothing to do.",
@@ -737,6 +829,7 @@ declare_rules! {
     }
     ResourceTemplateVariablesChanged = "resourceTemplate.variables.changed" {
         severity: Breaking,
+        group: "resource template variables changed",
         summary: "A resource template's variables changed (same template text, different `{…}` expressions).",
         why: "Template variables are the parameters clients fill in, also in `completion/complete` references; clients expanding the old variables build URIs the server no longer understands.",
         advice: "Keep the old template alongside the new one for a release.",
@@ -744,6 +837,7 @@ declare_rules! {
     }
     PromptArgumentAdded = "prompt.argument.added" {
         severity: NonBreaking,
+        group: "prompt arguments added",
         summary: "A prompt gained an argument.",
         why: "Callers that do not send it are unaffected unless it is required (reported separately).",
         advice: "Nothing to do; describe the argument.",
@@ -751,6 +845,7 @@ declare_rules! {
     }
     PromptArgumentRemoved = "prompt.argument.removed" {
         severity: Breaking,
+        group: "prompt arguments removed",
         summary: "A prompt lost an argument.",
         why: "Callers that still send it may be rejected as passing an unknown argument, and the prompt no longer uses the value.",
         advice: "Keep accepting the argument for a release.",
@@ -758,6 +853,7 @@ declare_rules! {
     }
     PromptArgumentRequiredAdded = "prompt.argument.required.added" {
         severity: Breaking,
+        group: "prompt arguments now required",
         summary: "A prompt argument is now required (a new required argument, or an optional one that became required).",
         why: "Existing `prompts/get` calls that omit it fail with invalid params (-32602).",
         advice: "Make the argument optional with a default instead.",
@@ -765,6 +861,7 @@ declare_rules! {
     }
     PromptArgumentRequiredRemoved = "prompt.argument.required.removed" {
         severity: NonBreaking,
+        group: "prompt arguments no longer required",
         summary: "A prompt argument is no longer required.",
         why: "Every call that was valid before still is.",
         advice: "Nothing to do; say what happens when it is omitted.",
@@ -773,6 +870,7 @@ declare_rules! {
     PromptArgumentTitleChanged = "prompt.argument.title.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "prompt argument titles changed",
         summary: "A prompt argument's display title changed.",
         why: "Hosts label argument inputs with it.",
         advice: "Keep titles stable; fix typos freely.",
@@ -781,6 +879,7 @@ declare_rules! {
     PromptArgumentDescriptionChanged = "prompt.argument.description.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "prompt argument descriptions changed",
         summary: "A prompt argument's description changed.",
         why: "Users and models read it to know what value to pass.",
         advice: "Review the new text as you would a behaviour change.",
@@ -788,6 +887,7 @@ declare_rules! {
     }
     PromptArgumentFieldChanged = "prompt.argument.field.changed" {
         severity: NonBreaking,
+        group: "unmodelled prompt argument fields changed",
         summary: "A prompt argument field the engine does not model changed.",
         why: "Standard clients read only name, title, description and required; the change is reported rather than dropped.",
         advice: "Check whether a client you target reads the field.",
@@ -796,6 +896,7 @@ declare_rules! {
     ServerCapabilitiesAdded = "server.capabilities.added" {
         severity: NonBreaking,
         decider: CapabilityFlags,
+        group: "capabilities added",
         summary: "The server declares a capability or sub-capability it did not declare before.",
         why: "Clients may use the new feature; nothing they did before stops working.",
         advice: "Nothing to do.",
@@ -803,6 +904,7 @@ declare_rules! {
     }
     ServerCapabilitiesChanged = "server.capabilities.changed" {
         severity: PotentiallyBreaking,
+        group: "capability values changed",
         summary: "A capability value that is neither an object nor a flag changed.",
         why: "Clients read capability values to decide which features to use; the engine cannot tell whether the new value still supports what they did.",
         advice: "Check what clients do with the value.",
@@ -811,6 +913,7 @@ declare_rules! {
     ServerCapabilitiesRemoved = "server.capabilities.removed" {
         severity: Breaking,
         decider: CapabilityFlags,
+        group: "capabilities removed",
         summary: "The server no longer declares a capability or sub-capability (for example `tools`, `tools.listChanged`, `resources.subscribe`); each is judged on its own.",
         why: "A dropped capability, `resources.subscribe`, `completions`, `logging` or an unknown capability is BREAKING: a call now fails with MethodNotFound. A dropped `listChanged` is POTENTIALLY_BREAKING: calls work, but list-change notifications stop. An empty `experimental: {}` declares nothing (NON_BREAKING).",
         advice: "Keep declaring the capability; deprecate the feature first.",
@@ -819,6 +922,7 @@ declare_rules! {
     ServerInstructionsChanged = "server.instructions.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
+        group: "server instructions changed",
         summary: "The server's `instructions` changed.",
         why: "Hosts put the instructions into the model's system prompt; reworded guidance changes how the model uses every tool of the server.",
         advice: "Review the new text as you would a behaviour change.",
@@ -827,6 +931,7 @@ declare_rules! {
     ServerProtocolVersionChanged = "server.protocolVersion.changed" {
         severity: PotentiallyBreaking,
         decider: VersionOrder,
+        group: "protocol versions changed",
         summary: "The protocol version the server speaks changed (within the `initialize` handshake, or between `initialize` and the 2026 `server/discover`).",
         why: "The negotiated version reflects what the capturing client asked for, so a newer one is NON_BREAKING. An older one, one that cannot be ordered, or a new handshake that no longer offers the old version is POTENTIALLY_BREAKING: clients that need the old version or its wire shape may disconnect.",
         advice: "Support the old version alongside the new one for a release.",
@@ -834,6 +939,7 @@ declare_rules! {
     }
     ServerServerInfoChanged = "server.serverInfo.changed" {
         severity: NonBreaking,
+        group: "serverInfo fields changed",
         summary: "A field of the server's identity (`serverInfo` name, title, description, websiteUrl, icons) changed; its version is never reported.",
         why: "Hosts display it and log it; the spec says peers must not change behaviour because of it (some hosts key their config by the name).",
         advice: "Keep the name stable if users configure the server by it.",
@@ -841,6 +947,7 @@ declare_rules! {
     }
     ServerSupportedVersionsAdded = "server.supportedVersions.added" {
         severity: NonBreaking,
+        group: "supported protocol versions added",
         summary: "The server supports a protocol version it did not before.",
         why: "Clients pinned to the old versions are unaffected.",
         advice: "Nothing to do.",
@@ -848,6 +955,7 @@ declare_rules! {
     }
     ServerSupportedVersionsRemoved = "server.supportedVersions.removed" {
         severity: Breaking,
+        group: "supported protocol versions removed",
         summary: "The server no longer supports a protocol version.",
         why: "Clients pinned to that version get UnsupportedProtocolVersion errors on every request.",
         advice: "Keep supporting the version until its clients have moved.",
@@ -855,6 +963,7 @@ declare_rules! {
     }
     ServerFieldChanged = "server.field.changed" {
         severity: NonBreaking,
+        group: "unmodelled server fields changed",
         summary: "A server-level field that no rule models changed (a vendor key of the initialize or discover result).",
         why: "Standard clients read only the protocol version, capabilities, server info and instructions; other fields are extension data, so the change is reported rather than dropped, but not as breaking.",
         advice: "Check whether a client you target reads the field.",
@@ -863,6 +972,7 @@ declare_rules! {
     // ---- hidden characters (src/detect/hidden.rs) ----
     ToolNameHiddenCharacters = "tool.name.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "tool names with hidden characters",
         summary: "A tool's name contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",
         why: "Such a name renders like another (`sea⟨U+200B⟩rch` reads as `search`), so a reviewer approves a tool they cannot tell apart, and a model or host may pick it instead of the real one (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
@@ -870,6 +980,7 @@ declare_rules! {
     }
     ToolDescriptionHiddenCharacters = "tool.description.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "tool descriptions with hidden characters",
         summary: "A tool's description now contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
         why: "The model reads the description whole while a reviewer sees text reordered or missing: hidden instructions reach the model unreviewed (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
@@ -877,6 +988,7 @@ declare_rules! {
     }
     PromptNameHiddenCharacters = "prompt.name.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "prompt names with hidden characters",
         summary: "A prompt's name contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",
         why: "Such a name renders like another (`sea⟨U+200B⟩rch` reads as `search`), so a reviewer approves a tool they cannot tell apart, and a model or host may pick it instead of the real one (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
@@ -884,6 +996,7 @@ declare_rules! {
     }
     PromptDescriptionHiddenCharacters = "prompt.description.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "prompt descriptions with hidden characters",
         summary: "A prompt's description now contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
         why: "The model reads the description whole while a reviewer sees text reordered or missing: hidden instructions reach the model unreviewed (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
@@ -891,6 +1004,7 @@ declare_rules! {
     }
     ResourceNameHiddenCharacters = "resource.name.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "resource names with hidden characters",
         summary: "A resource's URI or display `name` contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",
         why: "Such a URI or name renders like another, so a reviewer approves an entity they cannot tell apart, and a client may read the wrong one (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
@@ -898,6 +1012,7 @@ declare_rules! {
     }
     ResourceDescriptionHiddenCharacters = "resource.description.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "resource descriptions with hidden characters",
         summary: "A resource's description now contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
         why: "The model reads the description whole while a reviewer sees text reordered or missing: hidden instructions reach the model unreviewed (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
@@ -905,6 +1020,7 @@ declare_rules! {
     }
     ResourceTemplateNameHiddenCharacters = "resourceTemplate.name.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "resource template names with hidden characters",
         summary: "A resource template's URI template or display `name` contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters).",
         why: "Such a URI template or name renders like another, so a reviewer approves an entity they cannot tell apart, and a client may read the wrong one (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
@@ -912,6 +1028,7 @@ declare_rules! {
     }
     ResourceTemplateDescriptionHiddenCharacters = "resourceTemplate.description.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "resource template descriptions with hidden characters",
         summary: "A resource template's description now contains invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
         why: "The model reads the description whole while a reviewer sees text reordered or missing: hidden instructions reach the model unreviewed (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
@@ -919,6 +1036,7 @@ declare_rules! {
     }
     ServerInstructionsHiddenCharacters = "server.instructions.hiddenCharacters" {
         severity: PotentiallyBreaking,
+        group: "server instructions with hidden characters",
         summary: "The server's `instructions` now contain invisible or direction-changing characters (zero-width, bidi controls, tag characters, control characters other than line breaks and tabs).",
         why: "Hosts put the instructions into the model's system prompt: hidden text there steers the model while a reviewer sees text reordered or missing (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",

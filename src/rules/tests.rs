@@ -100,3 +100,18 @@ fn no_rule_text_is_left_a_todo() {
         }
     }
 }
+
+#[test]
+fn group_phrases_read_after_a_count_and_tell_rules_apart() {
+    let mut seen = std::collections::BTreeMap::new();
+    for rule in RULES {
+        let Some(phrase) = rule.group else { continue };
+        assert!(phrase.starts_with(|c: char| c.is_ascii_lowercase()), "{}: `{phrase}` continues `12 `", rule.id);
+        assert!(!phrase.ends_with('.') && !phrase.starts_with("TODO"), "{}: `{phrase}`", rule.id);
+        if let Some(other) = seen.insert(phrase, rule.id) {
+            panic!("{} and {other} share the group phrase `{phrase}`", rule.id);
+        }
+    }
+    let family = RuleId::from_id("tool.input.range.narrowed").map(|r| r.meta().group);
+    assert_eq!(family, Some(Some("input schemas with their numeric range narrowed")));
+}
