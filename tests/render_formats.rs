@@ -151,21 +151,16 @@ fn assert_well_formed_xml(xml: &str) -> Vec<String> {
 }
 
 #[test]
-fn junit_has_one_case_per_rule_and_entity_and_fails_at_the_threshold() {
+fn junit_has_one_case_per_change_and_fails_at_the_threshold() {
     let report = report();
     let out = render(Format::Junit, None);
     let elements = assert_well_formed_xml(&out);
-    let groups: BTreeSet<(&str, &str)> =
-        report.changes.iter().chain(&report.suppressed).map(|c| (c.rule, c.entity.name.as_str())).collect();
-    assert_eq!(elements.iter().filter(|e| *e == "testcase").count(), groups.len());
-    let failing: BTreeSet<(&str, &str)> = report
-        .changes
-        .iter()
-        .filter(|c| c.severity == Severity::Breaking)
-        .map(|c| (c.rule, c.entity.name.as_str()))
-        .collect();
-    assert_eq!(elements.iter().filter(|e| *e == "failure").count(), failing.len());
-    assert!(out.contains(&format!("failures=\"{}\"", failing.len())));
+    let all = report.changes.len() + report.suppressed.len();
+    assert_eq!(elements.iter().filter(|e| *e == "testcase").count(), all);
+    assert!(out.contains(&format!("<testsuite name=\"mcp-contract\" tests=\"{all}\"")), "{out}");
+    let failing = report.changes.iter().filter(|c| c.severity == Severity::Breaking).count();
+    assert_eq!(elements.iter().filter(|e| *e == "failure").count(), failing);
+    assert!(out.contains(&format!("failures=\"{failing}\"")));
     assert_eq!(elements.iter().filter(|e| *e == "skipped").count(), 1);
     assert!(out.contains("<property name=\"verdict\" value=\"fail\"/>"));
     assert!(out.contains("suppressed: Legacy | churn &lt;expected&gt;"));
@@ -173,6 +168,28 @@ fn junit_has_one_case_per_rule_and_entity_and_fails_at_the_threshold() {
     let none = render(Format::Junit, Some(Threshold::Never));
     assert_well_formed_xml(&none);
     assert!(!none.contains("<failure"), "fail_on none never fails");
+}
+
+#[test]
+fn junit_counts_two_changes_of_one_rule_and_tool_as_two_uniquely_named_cases() {
+    let old =
+        r#"{"tools": [{"name": "edit_file", "inputSchema": {"type": "object", "properties": {"a": {}, "b": {}}}}]}"#;
+    let new = r#"{"tools": [{"name": "edit_file", "inputSchema": {"type": "object", "properties": {}}}]}"#;
+    let options = RunOptions { format: Format::Junit, ..RunOptions::default() };
+    let out = run(old, new, None, &options).expect("renders").output;
+    let report = diff_text(old, new, None).expect("diffs");
+    assert_eq!(report.changes.iter().filter(|c| c.rule == "tool.input.property.removed").count(), 2);
+    let elements = assert_well_formed_xml(&out);
+    assert_eq!(elements.iter().filter(|e| *e == "testcase").count(), report.changes.len());
+    assert!(out.contains(&format!("tests=\"{}\"", report.changes.len())), "{out}");
+    let names: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("<testcase "))
+        .map(|l| l.split(" name=\"").nth(1).and_then(|n| n.split('"').next()).unwrap_or(""))
+        .collect();
+    let unique: BTreeSet<&&str> = names.iter().collect();
+    assert_eq!(unique.len(), names.len(), "{names:?}");
+    assert!(names.contains(&"tools[edit_file].inputSchema.properties.a"), "{names:?}");
 }
 
 #[test]

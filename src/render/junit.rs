@@ -1,32 +1,20 @@
-//! JUnit XML: one test case per (rule, entity); a case fails when one of its changes is at or
-//! above `fail_on`, is skipped when all its changes were suppressed (the reason is the skip
-//! message), and passes otherwise, listing its changes in `system-out`.
+//! JUnit XML: one test case per change, so that `tests` counts every change (and every
+//! suppressed one). A case's class is the rule and its name the change's location, unique within
+//! the class (the change id is added when two changes of one rule share a location). A case
+//! fails when its change is at or above `fail_on`, is skipped when the change was suppressed (the
+//! reason is the skip message), and passes otherwise, with the change in `system-out`.
 
 use super::escape::{visible, xml};
 use super::{Level, RenderOptions};
 use crate::report::{Change, Report};
-use crate::rules::finding::EntityRef;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-#[derive(Default)]
-struct Case<'a> {
-    active: Vec<&'a Change>,
-    suppressed: Vec<&'a Change>,
-}
-
 pub fn junit(report: &Report, options: &RenderOptions) -> String {
-    let mut cases: BTreeMap<(&str, &EntityRef), Case> = BTreeMap::new();
-    for change in &report.changes {
-        cases.entry((change.rule, &change.entity)).or_default().active.push(change);
-    }
-    for change in &report.suppressed {
-        cases.entry((change.rule, &change.entity)).or_default().suppressed.push(change);
-    }
-    let failing = |case: &Case| case.active.iter().any(|c| options.level(c.severity) == Level::Error);
-    let failures = cases.values().filter(|c| failing(c)).count();
-    let skipped = cases.values().filter(|c| c.active.is_empty()).count();
-    let tests = cases.len().max(1);
+    let failing = |change: &Change| options.level(change.severity) == Level::Error;
+    let failures = report.changes.iter().filter(|c| failing(c)).count();
+    let skipped = report.suppressed.len();
+    let tests = (report.changes.len() + skipped).max(1);
 
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
@@ -51,45 +39,50 @@ pub fn junit(report: &Report, options: &RenderOptions) -> String {
         let _ = writeln!(out, "      <property name=\"{name}\" value=\"{}\"/>", xml(&visible(&value)));
     }
     out.push_str("    </properties>\n");
-    if cases.is_empty() {
+    if report.changes.is_empty() && report.suppressed.is_empty() {
         out.push_str("    <testcase classname=\"mcp-contract\" name=\"no contract changes\"/>\n");
     }
-    for ((rule, entity), case) in &cases {
-        test_case(&mut out, rule, entity, case, failing(case), options);
+    // How many changes (active or suppressed) each (rule, location) has: a shared one gets ids.
+    let mut sharing: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for change in report.changes.iter().chain(&report.suppressed) {
+        *sharing.entry((change.rule, change.location.as_str())).or_default() += 1;
     }
-    out.push_str("  </testsuite>\n</testsuites>\n");
-    out
-}
-
-fn test_case(out: &mut String, rule: &str, entity: &EntityRef, case: &Case, failing: bool, options: &RenderOptions) {
-    let name = format!("{} {}", entity.kind.as_str(), visible(&entity.name));
-    let _ = writeln!(out, "    <testcase classname=\"{}\" name=\"{}\">", xml(rule), xml(&name));
-    let mut lines: Vec<String> = case.active.iter().map(|c| change_line(c, options)).collect();
-    for change in &case.suppressed {
+    let name = |change: &Change| {
+        let location = visible(&change.location);
+        match sharing.get(&(change.rule, change.location.as_str())) {
+            Some(&n) if n > 1 => format!("{location} ({})", change.id),
+            _ => location.into_owned(),
+        }
+    };
+    for change in &report.changes {
+        let _ = writeln!(out, "    <testcase classname=\"{}\" name=\"{}\">", xml(change.rule), xml(&name(change)));
+        let line = xml(&change_line(change, options));
+        if failing(change) {
+            let _ = writeln!(
+                out,
+                "      <failure type=\"{}\" message=\"{}\">{line}</failure>",
+                change.severity.as_str(),
+                xml(&visible(&change.message)),
+            );
+        } else {
+            let _ = writeln!(out, "      <system-out>{line}</system-out>");
+        }
+        out.push_str("    </testcase>\n");
+    }
+    for change in &report.suppressed {
         let reason = visible(change.reason.as_deref().unwrap_or(""));
-        lines.push(format!("SUPPRESSED {}: {} [{}] ({reason})", change.severity, visible(&change.message), change.id));
-    }
-    if failing {
-        let first = case.active.iter().find(|c| options.level(c.severity) == Level::Error);
-        let (kind, message) = first.map_or(("", ""), |c| (c.severity.as_str(), c.message.as_str()));
-        let _ = writeln!(
-            out,
-            "      <failure type=\"{kind}\" message=\"{}\">{}</failure>",
-            xml(&visible(message)),
-            xml(&lines.join("\n"))
-        );
-    } else if case.active.is_empty() {
-        let reasons: Vec<&str> = case.suppressed.iter().filter_map(|c| c.reason.as_deref()).collect();
+        let line = format!("SUPPRESSED {}: {} [{}] ({reason})", change.severity, visible(&change.message), change.id);
+        let _ = writeln!(out, "    <testcase classname=\"{}\" name=\"{}\">", xml(change.rule), xml(&name(change)));
         let _ = writeln!(
             out,
             "      <skipped message=\"suppressed: {}\"/>\n      <system-out>{}</system-out>",
-            xml(&visible(&reasons.join("; "))),
-            xml(&lines.join("\n"))
+            xml(&reason),
+            xml(&line)
         );
-    } else {
-        let _ = writeln!(out, "      <system-out>{}</system-out>", xml(&lines.join("\n")));
+        out.push_str("    </testcase>\n");
     }
-    out.push_str("    </testcase>\n");
+    out.push_str("  </testsuite>\n</testsuites>\n");
+    out
 }
 
 fn change_line(change: &Change, options: &RenderOptions) -> String {
