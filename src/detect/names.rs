@@ -89,7 +89,7 @@ fn host_problems(name: &str) -> Option<String> {
         bad.push(c);
     }
     if !bad.is_empty() {
-        let mut shown: Vec<String> = bad.iter().map(|c| format!("{c:?}")).collect();
+        let mut shown: Vec<String> = bad.iter().map(|&c| shown_char(c)).collect();
         if more {
             shown.push("…".to_string());
         }
@@ -100,6 +100,16 @@ fn host_problems(name: &str) -> Option<String> {
         problems.push(format!("is {length} characters long (some hosts accept at most {MAX_HOST_NAME_CHARS})"));
     }
     (!problems.is_empty()).then(|| problems.join("; "))
+}
+
+/// One offending character as a message shows it: quoted (`'.'`), or as its visible escape
+/// (`⟨U+001B⟩`) when it is hidden, as every report shows hidden characters.
+fn shown_char(c: char) -> String {
+    if crate::util::hidden::hidden_at(None, c, None) {
+        crate::util::hidden::escape(c)
+    } else {
+        format!("'{c}'")
+    }
 }
 
 /// Rename hints for a tool or prompt section: each removed entity that most likely became an
@@ -270,7 +280,17 @@ fn parameter_names(kind: EntityKind, parameters: Option<&Value>) -> Vec<String> 
 
 #[cfg(test)]
 mod tests {
-    use super::name_words;
+    use super::{host_problems, name_words};
+
+    #[test]
+    fn host_problems_show_hidden_characters_as_visible_escapes_not_rust_syntax() {
+        let problems = host_problems("a.b\u{1b}c\nd\u{200b}é").expect("flagged");
+        assert_eq!(
+            problems,
+            "contains '.' \u{27e8}U+001B\u{27e9} \u{27e8}U+000A\u{27e9} \u{27e8}U+200B\u{27e9} 'é' (hosts accept only A-Z a-z 0-9 _ -)"
+        );
+        assert!(!problems.contains("\\u{"), "{problems}");
+    }
 
     #[test]
     fn names_split_into_words_across_conventions() {
