@@ -43,7 +43,10 @@ pub(crate) fn refuse_deep_flow(text: &str, input: Input) -> Result<(), Error> {
             line,
             column,
             format!("nests YAML flow collections (`[`, `{{`) more than {MAX_YAML_FLOW_DEPTH} levels deep"),
-            "No snapshot or config nests this deep; check how the file was made",
+            format!(
+                "mcp-contract reads at most {MAX_YAML_FLOW_DEPTH} levels; no MCP snapshot or config nests this \
+                 deep, so check how the file was made (or flatten it)"
+            ),
         )),
     }
 }
@@ -198,6 +201,9 @@ fn syntax(text: &str, input: Input) -> Result<(Syntax, &str), Error> {
 
 fn json_error(e: &serde_json::Error, input: Input) -> Error {
     let message = strip_position(&e.to_string());
+    if message == "recursion limit exceeded" {
+        return too_deep(input, Some((e.line(), e.column())), "arrays and objects", MAX_JSON_DEPTH);
+    }
     Error::at_line(
         input,
         e.line(),
@@ -207,7 +213,54 @@ fn json_error(e: &serde_json::Error, input: Input) -> Error {
     )
 }
 
+/// The deepest nesting of arrays and objects serde_json reads (it refuses the 128th level).
+pub(crate) const MAX_JSON_DEPTH: usize = 127;
+
+/// The deepest nesting of YAML collections serde_yaml reads.
+pub(crate) const MAX_YAML_DEPTH: usize = 128;
+
+/// How many times over its own size serde_yaml lets a document's aliases (`*name`) expand.
+pub(crate) const MAX_YAML_ALIAS_EXPANSION: usize = 100;
+
+/// Valid text nested deeper than the parser reads, at the container that goes past `limit`.
+fn too_deep(input: Input, at: Option<(usize, usize)>, what: &str, limit: usize) -> Error {
+    let message = format!("nests {what} more than {limit} levels deep");
+    let hint = format!(
+        "mcp-contract reads at most {limit} levels; no MCP snapshot or config nests this deep, so check how the \
+         file was made (or flatten it)"
+    );
+    match at {
+        Some((line, column)) => Error::at_line(input, line, column, message, hint),
+        None => Error::unpositioned(input, message, hint),
+    }
+}
+
+/// serde_yaml's errors for documents it can parse but will not read (too deep, or aliases that
+/// expand past its bound), in the user's terms; `None` for every other error.
+pub(crate) fn yaml_limit_error(e: &serde_yaml::Error, input: Input) -> Option<Error> {
+    let message = strip_position(&e.to_string());
+    match message.as_str() {
+        "recursion limit exceeded" => {
+            let at = e.location().map(|at| (at.line(), at.column()));
+            Some(too_deep(input, at, "YAML mappings and sequences", MAX_YAML_DEPTH))
+        }
+        "repetition limit exceeded" => Some(Error::unpositioned(
+            input,
+            format!(
+                "uses YAML aliases (`*name`) that expand to more than {MAX_YAML_ALIAS_EXPANSION} times the \
+                 document's own size (aliases of aliases multiply: a \"billion laughs\" document)"
+            ),
+            "mcp-contract refuses such documents; write the repeated values out, or alias each one at most a few \
+             times",
+        )),
+        _ => None,
+    }
+}
+
 fn yaml_error(e: &serde_yaml::Error, input: Input) -> Error {
+    if let Some(limit) = yaml_limit_error(e, input) {
+        return limit;
+    }
     let mut message = strip_position(&e.to_string());
     // serde_yaml places a repeated key at the start of its mapping; say so.
     if let Some(at) = message.find("duplicate entry with key ") {

@@ -98,3 +98,42 @@ fn a_repeated_yaml_key_is_an_error_with_its_position_as_in_config() {
     assert_eq!(err.position, Position::LineColumn { line: 3, column: 3 }, "{err}");
     assert!(err.message.contains("repeats the key \"name\""), "{}", err.message);
 }
+
+#[test]
+fn valid_json_nested_past_the_parser_limit_says_so_not_that_the_syntax_is_wrong() {
+    let fits = format!("{}{}", "[".repeat(MAX_JSON_DEPTH), "]".repeat(MAX_JSON_DEPTH));
+    assert!(parse_text(&fits, Input::Old).is_ok(), "{MAX_JSON_DEPTH} levels are read");
+    let deep = MAX_JSON_DEPTH + 1;
+    let err = parse_text(&format!("{}{}", "[".repeat(deep), "]".repeat(deep)), Input::Old).unwrap_err();
+    assert_eq!(err.message, "nests arrays and objects more than 127 levels deep");
+    assert_eq!(err.position, Position::LineColumn { line: 1, column: deep });
+    assert!(err.hint.starts_with("mcp-contract reads at most 127 levels;"), "{}", err.hint);
+    assert!(!err.to_string().contains("syntax") && !err.to_string().contains("recursion"), "{err}");
+    // The same through the arena path the diff takes.
+    let text = format!("{}{}", "[".repeat(deep), "]".repeat(deep));
+    assert_eq!(with_documents("{}", &text, |_, _| ()).unwrap_err().message, err.message);
+}
+
+#[test]
+fn yaml_nested_past_the_parser_limit_and_alias_bombs_say_which_limit() {
+    let mut text = String::new();
+    for level in 0..=MAX_YAML_DEPTH {
+        text.push_str(&" ".repeat(level * 2));
+        text.push_str("a:\n");
+    }
+    let err = parse_text(&text, Input::New).unwrap_err();
+    assert_eq!(err.message, "nests YAML mappings and sequences more than 128 levels deep", "{err}");
+    assert!(matches!(err.position, Position::LineColumn { .. }), "{err}");
+    assert!(err.hint.starts_with("mcp-contract reads at most 128 levels;"), "{}", err.hint);
+
+    let mut bomb = String::from("a: &a [x, x, x, x, x, x, x, x, x]\n");
+    // Eleven anchors, each nine aliases of the one before: 9^12 values from 12 lines.
+    for (alias, name) in ('a'..='k').zip('b'..='l') {
+        bomb.push_str(&format!("{name}: &{name} [{}]\n", vec![format!("*{alias}"); 9].join(",")));
+    }
+    bomb.push_str("tools: *l\n");
+    let err = parse_text(&bomb, Input::New).unwrap_err();
+    assert!(err.message.starts_with("uses YAML aliases (`*name`) that expand to more than 100 times"), "{err}");
+    assert!(err.hint.contains("write the repeated values out"), "{}", err.hint);
+    assert!(!err.to_string().contains("repetition limit"), "{err}");
+}
