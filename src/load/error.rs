@@ -109,10 +109,28 @@ impl fmt::Display for Error {
         }
         write!(f, ": {}", visible(&self.message))?;
         if !self.hint.is_empty() {
-            write!(f, ". {}", visible(&self.hint))?;
+            // A message that ends a sentence itself ("did you mean `x`?") gets no full stop.
+            let stop = if self.message.ends_with(['.', '?', '!']) { "" } else { "." };
+            write!(f, "{stop} {}", visible(&self.hint))?;
         }
         Ok(())
     }
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_that_ends_its_own_sentence_gets_no_second_stop() {
+        let asked = Error::at_line(Input::Config, 2, 3, "unknown rule `x`; did you mean `tool.removed`?", "Hint");
+        assert_eq!(
+            asked.to_string(),
+            "config at line 2, column 3: unknown rule `x`; did you mean `tool.removed`? Hint"
+        );
+        let plain = Error::unpositioned(Input::Old, "is empty", "Pass a document");
+        assert_eq!(plain.to_string(), "old snapshot: is empty. Pass a document");
+    }
+}
