@@ -159,6 +159,33 @@ fn readme_is_at_most_16_kb() {
     );
 }
 
+/// The first fenced block under the `## Config` heading of a README.
+fn config_example(readme: &str) -> Option<String> {
+    let section = readme.split("\n## Config\n").nth(1)?;
+    let section = section.split("\n## ").next()?;
+    let block = section.split("```yaml\n").nth(1)?.split("```").next()?;
+    Some(block.to_string())
+}
+
+/// Config errors end with the format in brief and point to the "Config" section of
+/// mcp-contract's README: the npm package's README (all an `npx` user has) has one too, with the
+/// same example, and the hint names every key the example uses.
+#[test]
+fn both_readmes_show_the_config_example_the_config_errors_point_to() {
+    let root = root();
+    let repository = fs::read_to_string(root.join("README.md")).expect("README.md");
+    let package = fs::read_to_string(root.join("js/README.md")).expect("js/README.md");
+    let example = config_example(&repository).expect("README.md has a Config section with a yaml example");
+    assert_eq!(config_example(&package).as_deref(), Some(example.as_str()), "js/README.md's Config example");
+    let hint = mcp_contract::config::FORMAT_HINT;
+    assert!(hint.contains("\"Config\" section of mcp-contract's README"), "{hint}");
+    for key in example.lines().filter(|l| !l.starts_with([' ', '#'])).filter_map(|l| l.split(':').next()) {
+        assert!(hint.contains(key), "the hint names `{key}`: {hint}");
+    }
+    let parsed = mcp_contract::Config::parse(&example).expect("the example parses");
+    assert_eq!(parsed.ignore.len(), 2);
+}
+
 #[test]
 fn relative_links_point_to_files_and_headings_that_exist() {
     let root = root();

@@ -5,7 +5,7 @@
 //! unknown severities, rule globs that match nothing, and malformed globs.
 
 use crate::load::error::{Error, Input};
-use crate::load::input::strip_position;
+use crate::load::input::{strip_position, yaml_limit_error};
 use crate::rules::severity::Severity;
 use crate::rules::{did_you_mean, RuleId};
 use crate::util::glob::Glob;
@@ -99,8 +99,11 @@ impl Config {
         let parsed: Result<Option<RawConfig>, _> = serde_yaml::from_str(text);
         RESOLVED.with(|resolved| resolved.borrow_mut().clear());
         let raw = parsed.map_err(|e| {
+            if let Some(limit) = yaml_limit_error(&e, Input::Config) {
+                return limit;
+            }
             let message = strip_position(&e.to_string());
-            let hint = "See the config format in the README (severity_overrides, ignore, fail_on, warn_on)";
+            let hint = FORMAT_HINT;
             match e.location() {
                 Some(at) => Error::at_line(Input::Config, at.line(), at.column(), message, hint),
                 None => Error::unpositioned(Input::Config, message, hint),
@@ -162,8 +165,16 @@ impl IgnoreIndex {
     }
 }
 
+/// What every config error adds: the format in brief, true wherever the error shows (CLI,
+/// library, playground), and where the example is (both READMEs have a "Config" section).
+pub const FORMAT_HINT: &str = "A config is a mapping with any of severity_overrides (rule id or glob: severity), \
+     ignore (a list of mappings with rule, and optionally entity and reason), fail_on and warn_on (a severity or \
+     none); the \"Config\" section of mcp-contract's README has an example";
+
+// `expecting` says what a value should be in the config's own terms: serde's default names
+// the Rust type ("expected struct RawIgnore").
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a mapping with any of severity_overrides, ignore, fail_on and warn_on")]
 struct RawConfig {
     #[serde(default)]
     severity_overrides: BTreeMap<RulePattern, SeverityValue>,
@@ -293,7 +304,11 @@ impl<'de> Deserialize<'de> for ThresholdValue {
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "an ignore entry: a mapping with `rule` (a rule id or glob), and optionally `entity` (a glob over \
+                 names) and `reason`"
+)]
 struct RawIgnore {
     rule: RulePatternText,
     #[serde(default)]

@@ -76,3 +76,55 @@ fn the_ignore_index_finds_the_same_first_entry_as_trying_every_entry_in_order() 
         }
     }
 }
+
+/// Configs of every wrong shape: the errors speak of the config's keys and values, never of the
+/// Rust types that read them.
+const WRONG_SHAPES: &[&str] = &[
+    "ignore: [tool.removed]\n",
+    "ignore:\n  - tool.removed\n",
+    "ignore: tool.removed\n",
+    "ignore: {rule: tool.removed}\n",
+    "ignore:\n  - {}\n",
+    "ignore:\n  - [tool.removed]\n",
+    "ignore:\n  - rule: 3\n",
+    "ignore:\n  - rule: [tool.removed]\n",
+    "ignore:\n  - rule: tool.removed\n    reason: [a]\n",
+    "ignore:\n  - rule: tool.removed\n    entity: {a: 1}\n",
+    "ignore:\n  - rule: tool.removed\n    extra: 1\n",
+    "severity_overrides: [tool.removed]\n",
+    "severity_overrides: BREAKING\n",
+    "severity_overrides:\n  tool.removed: [BREAKING]\n",
+    "severity_overrides:\n  [a]: BREAKING\n",
+    "fail_on: [BREAKING]\n",
+    "fail_on: 1\n",
+    "warn_on: {a: 1}\n",
+    "- severity_overrides\n",
+    "just a string\n",
+    "3\n",
+    "[1, 2]\n",
+    "true\n",
+];
+
+#[test]
+fn an_ignore_entry_that_is_not_a_mapping_says_what_an_entry_is_with_its_line() {
+    let err = Config::parse("ignore: [tool.x]\n").unwrap_err();
+    assert_eq!(
+        err.message,
+        "ignore[0]: invalid type: string \"tool.x\", expected an ignore entry: a mapping with `rule` (a rule id or glob), and optionally `entity` (a glob over names) and `reason`"
+    );
+    assert_eq!(err.position, Position::LineColumn { line: 1, column: 10 });
+}
+
+#[test]
+fn no_config_error_names_a_rust_type() {
+    let rust = "struct enum Raw RulePattern Threshold Severity EntityGlob Value Option Vec BTreeMap u64 usize";
+    for text in WRONG_SHAPES {
+        let err = Config::parse(text).expect_err(text);
+        let shown = err.to_string();
+        for name in rust.split(' ') {
+            assert!(!shown.contains(name), "{text:?} names `{name}`: {shown}");
+        }
+        assert!(matches!(err.position, Position::LineColumn { .. }), "{text:?}: no line: {shown}");
+        assert!(shown.contains("severity_overrides"), "{text:?}: the hint gives the format: {shown}");
+    }
+}
