@@ -31,13 +31,23 @@ export function inert(line) {
   return line.replace(HIDDEN, (c) => `\u27e8U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}\u27e9`);
 }
 
+// The only lines an error may add after its first: the block withStderr appends. A line break
+// anywhere else came from the text the message quotes (a path, a name) and is shown escaped.
+const STDERR_BLOCK_LINE = /^(?:Last lines the server wrote to stderr:|\(the server wrote nothing to stderr\)|  \| .*)$/;
+
 /**
  * The one line printed for any failure (plus, for a capture, the server's last stderr lines,
  * each indented); never a stack trace. Every line is inert: names, paths and server output
- * cannot carry escape sequences or start a workflow command of their own.
+ * cannot carry escape sequences, break the line or start a workflow command of their own.
  */
 export function describe(error, files = {}, panic = undefined) {
-  return describeRaw(error, files, panic).split("\n").map(inert).join("\n");
+  const [first, ...rest] = describeRaw(error, files, panic).split("\n");
+  const lines = [first];
+  for (const line of rest) {
+    if (STDERR_BLOCK_LINE.test(line)) lines.push(line);
+    else lines[lines.length - 1] += `\n${line}`;
+  }
+  return lines.map(inert).join("\n");
 }
 
 function describeRaw(error, files, panic) {

@@ -157,6 +157,12 @@ describe("hostile text", () => {
     assertOneLineError(result, "duplicate tool name `a\u27e8U+000A\u27e9::error::forged\u27e8U+001B\u27e9[31m\u27e8U+202E\u27e9`");
     assert.doesNotMatch(result.stderr, rawHidden);
   });
+  test("a path with line breaks stays on the error's one line, so it cannot start a workflow command", () => {
+    const path = "snap\n::error file=x,line=1::INJECTED\r\n%0A";
+    const result = cli(["diff", path, removedNew]);
+    assertOneLineError(result, "OLD: file `snap\u27e8U+000A\u27e9::error file=x,line=1::INJECTED\u27e8U+000D\u27e9\u27e8U+000A\u27e9%0A` not found");
+    assert.doesNotMatch(result.stderr, rawHidden);
+  });
   test("colour on a terminal paints only the renderer's own escapes", () => {
     const { stdout } = cli(args, { env: { FORCE_COLOR: "1", NO_COLOR: undefined } });
     assert.match(stdout, /\x1b\[/);
