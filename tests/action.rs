@@ -73,14 +73,31 @@ fn workspace(scratch: &common::Scratch, files: &[(&str, &str)]) -> PathBuf {
 }
 
 fn run(scratch: &common::Scratch, repo: &Path, tarball: &Path, inputs: &[(&str, &str)]) -> ActionRun {
+    run_with_env(scratch, repo, tarball, inputs, &[])
+}
+
+/// A run with `extra` in the environment; `version` is the tarball unless `inputs` sets it.
+fn run_with_env(
+    scratch: &common::Scratch,
+    repo: &Path,
+    tarball: &Path,
+    inputs: &[(&str, &str)],
+    extra: &[(&str, &str)],
+) -> ActionRun {
     let temp = scratch.join(&format!("runner-{}", std::fs::read_dir(scratch.path()).map(|d| d.count()).unwrap_or(0)));
     std::fs::create_dir_all(&temp).expect("runner temp");
     let cache = scratch.join("npm-cache");
     let mut inputs = inputs.to_vec();
     let tarball = tarball.to_str().expect("utf-8 path");
-    inputs.push(("version", tarball));
-    let env =
-        [("npm_config_cache", cache.to_str().unwrap_or_default()), ("npm_config_offline", "true"), ("NO_COLOR", "1")];
+    if !inputs.iter().any(|(name, _)| *name == "version") {
+        inputs.push(("version", tarball));
+    }
+    let mut env = vec![
+        ("npm_config_cache", cache.to_str().unwrap_or_default()),
+        ("npm_config_offline", "true"),
+        ("NO_COLOR", "1"),
+    ];
+    env.extend_from_slice(extra);
     run_action(&common::repo_root(), &inputs, repo, &temp, &env)
 }
 
@@ -99,6 +116,23 @@ fn assert_run(run: &ActionRun, code: i32, verdict: &str, summary_badge: &str) {
     assert_eq!(run.code, code, "exit code; {context}");
     assert_eq!(run.outputs.get("verdict").map(String::as_str), Some(verdict), "verdict output; {context}");
     assert!(run.summary.contains(summary_badge), "the job summary says {summary_badge}; {context}");
+}
+
+/// Lines of the log GitHub reads as workflow commands (it trims leading space first).
+fn commands(log: &str) -> Vec<&str> {
+    log.lines().map(str::trim_start).filter(|line| line.starts_with("::")).collect()
+}
+
+/// An error run: exit 2, verdict error, and `message` (as the workflow command carries it) in the
+/// step's first annotation, `::error title=mcp-contract::`, and in the job summary.
+fn assert_error(run: &ActionRun, message: &str) {
+    assert_run(run, 2, "error", "## mcp-contract: ERROR");
+    let context = format!("log:\n{}\nsummary:\n{}", run.log, run.summary);
+    let first = commands(&run.log).first().copied().unwrap_or_default();
+    assert!(first.starts_with("::error title=mcp-contract::"), "the first annotation is the error; {context}");
+    assert!(first.contains(message), "the annotation says `{message}`; {context}");
+    let unescaped = message.replace("%25", "%");
+    assert!(run.summary.contains(&unescaped), "the job summary says `{unescaped}`; {context}");
 }
 
 #[test]
@@ -123,6 +157,7 @@ fn two_snapshots_pass_warn_fail_and_error() {
     let pass = run(&scratch, &repo, &tarball, &[("old", "removed-old.json"), ("new", "removed-old.json")]);
     assert_run(&pass, 0, "pass", "PASS");
     assert!(pass.log.contains("::notice title=mcp-contract verdict::PASS"), "{}", pass.log);
+    assert!(pass.env.is_empty(), "the Action adds nothing to the job's environment: {:?}", pass.env);
 
     let warn = run(
         &scratch,
@@ -136,18 +171,18 @@ fn two_snapshots_pass_warn_fail_and_error() {
     let inputs = [
         ("old", "removed-old.json"),
         ("new", "removed-new.json"),
-        ("sarif", "out/report.sarif"),
+        ("sarif", "out/sarif/report.sarif"),
         ("junit", "out/report.xml"),
         ("markdown", "out/report.md"),
         ("json", "out/report.json"),
     ];
-    std::fs::create_dir_all(repo.join("out")).expect("out dir");
+    // The report folders do not exist yet: the Action creates them.
     let fail = run(&scratch, &repo, &tarball, &inputs);
     assert_run(&fail, 1, "fail", "FAIL");
     assert!(fail.log.contains("::error file=removed-new.json,"), "annotations in the log: {}", fail.log);
     assert!(fail.summary.contains("tool.removed"), "the summary lists the change: {}", fail.summary);
     let sarif: serde_json::Value =
-        serde_json::from_str(&common::read(&repo.join("out/report.sarif"))).expect("SARIF is JSON");
+        serde_json::from_str(&common::read(&repo.join("out/sarif/report.sarif"))).expect("SARIF is JSON");
     assert_eq!(sarif["version"], "2.1.0");
     assert!(common::read(&repo.join("out/report.xml")).starts_with("<?xml"), "JUnit XML");
     assert!(common::read(&repo.join("out/report.md")).starts_with("## mcp-contract: ❌ FAIL"), "Markdown");
@@ -155,12 +190,28 @@ fn two_snapshots_pass_warn_fail_and_error() {
         serde_json::from_str(&common::read(&repo.join("out/report.json"))).expect("JSON report");
     assert_eq!(json["changes"][0]["rule"], "tool.removed");
 
+    // The CLI's own error (exit 2) is the step's first annotation and is in the job summary.
     let error = run(&scratch, &repo, &tarball, &[("old", "removed-old.json"), ("new", "missing.json")]);
-    assert_run(&error, 2, "error", "ERROR");
-    assert!(error.log.contains("NEW: file `missing.json` not found"), "{}", error.log);
+    assert_error(&error, "NEW: file `missing.json` not found");
+    let bad_fail_on = run(
+        &scratch,
+        &repo,
+        &tarball,
+        &[("old", "removed-old.json"), ("new", "removed-new.json"), ("fail-on", "bogus")],
+    );
+    assert_error(&bad_fail_on, "unknown --fail-on `bogus`; use one of: BREAKING");
+    let bad_config = run(
+        &scratch,
+        &repo,
+        &tarball,
+        &[("old", "removed-old.json"), ("new", "removed-new.json"), ("config", "no.yaml")],
+    );
+    assert_error(&bad_config, "no.yaml");
+    // GitHub's escaping of the workflow command's data: % as %25.
+    let percent = run(&scratch, &repo, &tarball, &[("old", "100%0A.json"), ("new", "removed-new.json")]);
+    assert_error(&percent, "OLD: file `100%250A.json` not found");
     let usage = run(&scratch, &repo, &tarball, &[("old", "removed-old.json")]);
-    assert_run(&usage, 2, "error", "ERROR");
-    assert!(usage.log.contains("::error title=mcp-contract::set old and new"), "{}", usage.log);
+    assert_error(&usage, "set old and new");
 
     // The semver gate: a too-small bump fails with ::error; a major bump over BREAKING passes.
     let small = run(&scratch, &repo, &tarball, &[("old", "v1.json"), ("new", "v1-minor.json"), ("semver", "true")]);
@@ -174,8 +225,97 @@ fn two_snapshots_pass_warn_fail_and_error() {
     let missing = "0123456789abcdef0123456789abcdef01234567";
     let spec = format!("git:{missing}:removed-old.json");
     let shallow = run(&scratch, &repo, &tarball, &[("old", &spec), ("new", "removed-new.json")]);
-    assert_run(&shallow, 2, "error", "ERROR");
-    assert!(shallow.log.contains("was not fetched") && shallow.log.contains("fetch-depth: 0"), "{}", shallow.log);
+    assert_error(&shallow, "was not fetched");
+    assert!(shallow.log.contains("fetch-depth: 0"), "{}", shallow.log);
+    let no_ref =
+        run(&scratch, &repo, &tarball, &[("old", "git:nosuchref:removed-old.json"), ("new", "removed-new.json")]);
+    assert_error(&no_ref, "`nosuchref`");
+}
+
+#[test]
+#[ignore = "needs the built package: run by `make test-action`"]
+fn inputs_that_cannot_run_are_errors() {
+    let scratch = common::Scratch::new("action-inputs");
+    let tarball = pack(scratch.path());
+    let tool = r#"[{"name": "search", "inputSchema": {"type": "object"}}]"#;
+    let repo = workspace(
+        &scratch,
+        &[
+            ("removed-old.json", &fixture("tool.removed", "old")),
+            ("removed-new.json", &fixture("tool.removed", "new")),
+            ("v1.json", &versioned("1.4.0", tool)),
+            ("v1-minor.json", &versioned("1.5.0", "[]")),
+        ],
+    );
+    // A line break in an input reaches the log escaped: no line of it is a workflow command.
+    let injected = "snap\n::error file=x,line=1::INJECTED\n%0A";
+    let newline = run(&scratch, &repo, &tarball, &[("old", injected), ("new", "removed-new.json")]);
+    assert_error(&newline, "OLD: file `snap⟨U+000A⟩::error file=x,line=1::INJECTED⟨U+000A⟩%250A` not found");
+    assert_eq!(commands(&newline.log).len(), 1, "one workflow command, the Action's error: {}", newline.log);
+}
+
+/// `inputs` and `extra`.
+fn plus<'a>(inputs: &[(&'a str, &'a str)], extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    [inputs, extra].concat()
+}
+
+/// A package named mcp-contract whose command only exits with FAKE_EXIT (default 1).
+fn fake_package(scratch: &common::Scratch) -> PathBuf {
+    let dir = scratch.join("fake-cli");
+    std::fs::create_dir_all(&dir).expect("fake package dir");
+    std::fs::write(
+        dir.join("package.json"),
+        r#"{"name": "mcp-contract", "version": "0.0.0", "bin": {"mcp-contract": "cli.js"}}"#,
+    )
+    .expect("package.json");
+    std::fs::write(dir.join("cli.js"), "#!/usr/bin/env node\nprocess.exit(Number(process.env.FAKE_EXIT || 1));\n")
+        .expect("cli.js");
+    dir
+}
+
+#[test]
+#[ignore = "needs the built package: run by `make test-action`"]
+fn any_failure_around_the_diff_is_an_error_never_exit_1() {
+    let scratch = common::Scratch::new("action-failures");
+    let tarball = pack(scratch.path());
+    let repo = workspace(
+        &scratch,
+        &[("removed-old.json", &fixture("tool.removed", "old")), ("removed-new.json", &fixture("tool.removed", "new"))],
+    );
+    let pair = [("old", "removed-old.json"), ("new", "removed-new.json")];
+
+    // npm cannot install it (offline here; a version not on the registry on GitHub): npm exits 1.
+    let unpublished = run(&scratch, &repo, &tarball, &plus(&pair, &[("version", "9.9.9")]));
+    assert_error(&unpublished, "cannot install mcp-contract@9.9.9 (npm exited 1;");
+    let missing = run(&scratch, &repo, &tarball, &plus(&pair, &[("version", "/nonexistent/dir/pkg.tgz")]));
+    assert_error(&missing, "version: `/nonexistent/dir/pkg.tgz` does not exist");
+
+    std::fs::create_dir_all(repo.join("reports")).expect("reports dir");
+    let folder = run(&scratch, &repo, &tarball, &plus(&pair, &[("json", "reports")]));
+    assert_error(&folder, "json: `reports` is a folder");
+    let folder = run(&scratch, &repo, &tarball, &plus(&pair, &[("sarif", "reports/")]));
+    assert_error(&folder, "sarif: `reports/` is a folder");
+
+    // A CLI that exits 1 (or 0) without a report saying so is not a verdict; 130 is an error too.
+    let fake = fake_package(&scratch);
+    let fake = fake.to_str().expect("utf-8 path");
+    for (code, said) in
+        [("1", "exited 1 but its JSON report is missing"), ("0", "exited 0 but its JSON report is missing")]
+    {
+        let run = run_with_env(&scratch, &repo, &tarball, &plus(&pair, &[("version", fake)]), &[("FAKE_EXIT", code)]);
+        assert_error(&run, said);
+    }
+    let interrupted =
+        run_with_env(&scratch, &repo, &tarball, &plus(&pair, &[("version", fake)]), &[("FAKE_EXIT", "130")]);
+    assert_error(&interrupted, "exited 130 without an error message");
+
+    // A command of the script itself failing where nothing expects it (bash reads BASH_ENV
+    // first, here making mktemp fail) is an error too, naming the command.
+    let sabotage = scratch.join("sabotage.sh");
+    std::fs::write(&sabotage, "mktemp() { return 7; }\n").expect("BASH_ENV file");
+    let broken =
+        run_with_env(&scratch, &repo, &tarball, &pair, &[("BASH_ENV", sabotage.to_str().expect("utf-8 path"))]);
+    assert_error(&broken, "the Action failed unexpectedly (exit 7) at: work=$(mktemp -d");
 }
 
 #[test]
@@ -227,8 +367,7 @@ fn a_baseline_and_a_live_server_pass_warn_fail_and_error() {
     assert_eq!(common::read(&repo.join("baseline.json")), baseline_text, "the baseline is left as committed");
 
     let error = run(&scratch, &repo, &tarball, &[("baseline", "baseline.json"), ("command", "exit 3")]);
-    assert_run(&error, 2, "error", "ERROR");
+    assert_error(&error, "capture failed");
     let usage = run(&scratch, &repo, &tarball, &[("baseline", "baseline.json")]);
-    assert_run(&usage, 2, "error", "ERROR");
-    assert!(usage.log.contains("the baseline input needs the command input"), "{}", usage.log);
+    assert_error(&usage, "the baseline input needs the command input");
 }

@@ -20,6 +20,8 @@ pub struct ActionRun {
     pub log: String,
     /// The job summary file's text.
     pub summary: String,
+    /// What the steps added to the job's environment (GITHUB_ENV).
+    pub env: BTreeMap<String, String>,
 }
 
 /// The contexts expressions read.
@@ -109,7 +111,7 @@ pub fn run_action(
         outputs.insert(name.as_str().expect("output name").to_string(), value);
     }
     let summary = std::fs::read_to_string(&summary_file).unwrap_or_default();
-    ActionRun { code, outputs, log, summary }
+    ActionRun { code, outputs, log, summary, env: job_env }
 }
 
 /// `key=value` lines of a GITHUB_OUTPUT or GITHUB_ENV file.
