@@ -247,6 +247,20 @@ fn inputs_that_cannot_run_are_errors() {
             ("v1-minor.json", &versioned("1.5.0", "[]")),
         ],
     );
+    let pair = [("old", "removed-old.json"), ("new", "removed-new.json")];
+    let modes = "set old and new (two snapshots), or baseline and command (a live server)";
+
+    // Both modes at once: neither is silently dropped.
+    let both = run(&scratch, &repo, &tarball, &plus(&pair, &[("baseline", "removed-old.json"), ("command", "true")]));
+    assert_error(&both, "conflicting inputs: old and new cannot be used with baseline and command");
+    assert!(both.summary.contains(modes), "{}", both.summary);
+    let baseline = run(&scratch, &repo, &tarball, &plus(&pair, &[("baseline", "removed-old.json")]));
+    assert_error(&baseline, "old and new cannot be used with baseline;");
+    let command = run(&scratch, &repo, &tarball, &plus(&pair, &[("command", "true")]));
+    assert_error(&command, "old and new cannot be used with command;");
+    let alone = run(&scratch, &repo, &tarball, &[("command", "true")]);
+    assert_error(&alone, "the command input needs the baseline input");
+
     // A line break in an input reaches the log escaped: no line of it is a workflow command.
     let injected = "snap\n::error file=x,line=1::INJECTED\n%0A";
     let newline = run(&scratch, &repo, &tarball, &[("old", injected), ("new", "removed-new.json")]);
