@@ -261,6 +261,31 @@ fn inputs_that_cannot_run_are_errors() {
     let alone = run(&scratch, &repo, &tarball, &[("command", "true")]);
     assert_error(&alone, "the command input needs the baseline input");
 
+    // semver: true or false in any case; anything else is an error, not "false".
+    let gate = [("old", "v1.json"), ("new", "v1-minor.json")];
+    let upper = run(&scratch, &repo, &tarball, &[&gate[..], &[("semver", "True")]].concat());
+    assert_run(&upper, 1, "fail", "FAIL");
+    assert!(upper.log.contains("but the changes need a major bump"), "{}", upper.log);
+    let off = run(&scratch, &repo, &tarball, &[&gate[..], &[("semver", "FALSE")]].concat());
+    assert_run(&off, 1, "fail", "FAIL");
+    assert!(!off.log.contains("bump"), "no semver gate: {}", off.log);
+    let yes = run(&scratch, &repo, &tarball, &[&gate[..], &[("semver", "yes")]].concat());
+    assert_error(&yes, "semver: `yes` is neither true nor false");
+    // old-version and new-version stand in for snapshots without serverInfo.version.
+    let versions = plus(&pair, &[("semver", "true"), ("old-version", "1.0.0"), ("new-version", "1.1.0")]);
+    let minor = run(&scratch, &repo, &tarball, &versions);
+    assert_run(&minor, 1, "fail", "FAIL");
+    assert!(minor.log.contains("1.0.0 → 1.1.0 is a minor bump"), "{}", minor.log);
+    let major = run(
+        &scratch,
+        &repo,
+        &tarball,
+        &plus(&pair, &[("semver", "true"), ("old-version", "1.0.0"), ("new-version", "2.0.0")]),
+    );
+    assert_run(&major, 0, "warn", "major bump: required and present");
+    let without = run(&scratch, &repo, &tarball, &plus(&pair, &[("old-version", "1.0.0")]));
+    assert_error(&without, "old-version and new-version apply only with semver: true");
+
     // A line break in an input reaches the log escaped: no line of it is a workflow command.
     let injected = "snap\n::error file=x,line=1::INJECTED\n%0A";
     let newline = run(&scratch, &repo, &tarball, &[("old", injected), ("new", "removed-new.json")]);
