@@ -1,5 +1,5 @@
-//! SARIF 2.1.0: one `reportingDescriptor` per registry rule (with its summary, why and advice
-//! as help text), one result per change with the location and pointers in its properties, and
+//! SARIF 2.1.0: one `reportingDescriptor` per rule the results use (with its summary, why and
+//! advice as help text), one result per change with the location and pointers in its properties, and
 //! suppressed changes as results carrying an external suppression with the ignore reason.
 
 use super::escape::{json_visible, visible};
@@ -11,7 +11,11 @@ use serde_json::{json, Map, Value};
 const SCHEMA: &str = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
 pub fn sarif(report: &Report, options: &RenderOptions) -> String {
-    let rules = RuleId::sorted();
+    // Only the rules this log's results name: the whole catalogue would make a one-change log
+    // hundreds of kilobytes, and code scanning needs a descriptor only for what it shows.
+    let used: std::collections::BTreeSet<&str> =
+        report.changes.iter().chain(&report.suppressed).map(|change| change.rule).collect();
+    let rules: Vec<RuleId> = RuleId::sorted().into_iter().filter(|rule| used.contains(rule.as_str())).collect();
     let descriptors: Vec<Value> = rules.iter().map(|rule| descriptor(*rule, options)).collect();
     let mut results: Vec<Value> = report.changes.iter().map(|c| result(c, &rules, options)).collect();
     results.extend(report.suppressed.iter().map(|change| {
