@@ -413,8 +413,8 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
             Some(text) => Threshold::parse(&text).map(Some).ok_or_else(|| {
                 Error::unpositioned(
                     Input::Options,
-                    format!("unknown {key} value `{text}`"),
-                    "Use BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION or none",
+                    Threshold::unknown(&format!("{key} value"), &text),
+                    "Thresholds are spelt exactly as the severities are, or none",
                 )
             }),
         }

@@ -64,7 +64,11 @@ export function checkReportOptions(values) {
   }
   for (const flag of ["fail-on", "warn-on"]) {
     if (values[flag] !== undefined && !THRESHOLDS.includes(values[flag])) {
-      throw new UsageError(`unknown --${flag} \`${values[flag]}\`; use one of: ${THRESHOLDS.join(", ")}`);
+      // Spelt exactly, as in a config; a near miss (`breaking`, `potentially-breaking`) gets the spelling.
+      const loose = (text) => text.trim().toUpperCase().replace(/[- ]/g, "_");
+      const meant = THRESHOLDS.find((t) => loose(t) === loose(values[flag]));
+      const hint = meant ? `did you mean \`${meant}\`?` : `use one of: ${THRESHOLDS.join(", ")}`;
+      throw new UsageError(`unknown --${flag} \`${values[flag]}\`; ${hint}`);
     }
   }
   for (const flag of ["old-version", "new-version"]) {

@@ -58,7 +58,8 @@ describe("exit codes", () => {
   test("2 on usage errors, with one line", () => {
     assertOneLineError(cli(["diff", removedOld]), "exactly two");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--format", "yaml"]), "--format", "text, json, markdown, sarif, github, junit");
-    assertOneLineError(cli(["diff", removedOld, removedNew, "--fail-on", "breaking"]), "--fail-on");
+    assertOneLineError(cli(["diff", removedOld, removedNew, "--fail-on", "breaking"]), "unknown --fail-on `breaking`; did you mean `BREAKING`?");
+    assertOneLineError(cli(["diff", removedOld, removedNew, "--warn-on", "sometimes"]), "unknown --warn-on `sometimes`; use one of: BREAKING,");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--bogus"]), "--bogus");
     assertOneLineError(cli(["frobnicate"]), "unknown command `frobnicate`");
     // Before the command, an option is reported as an option, with what may come first.
@@ -263,6 +264,19 @@ describe("rules and explain", () => {
   });
   test("explain of an unknown rule suggests the closest", () => {
     assertOneLineError(cli(["explain", "tool.input.requird.added"]), "did you mean `tool.input.required.added`");
+  });
+  test("explain of a word from rule ids lists the rules that hold it", () => {
+    const ids = libraryRules().map((r) => r.id);
+    const removed = ids.filter((id) => id.split(".").includes("removed"));
+    assert.ok(removed.length > 6, "enough rules hold `removed` for the list to be cut");
+    const cut = cli(["explain", "removed"]);
+    // The most general first: `tool.removed` before `tool.input.property.removed`.
+    assertOneLineError(cut, `${removed.length} rules have it in their id: \`prompt.removed\``, "`tool.removed`", `and ${removed.length - 5} more`);
+    const pair = ids.filter((id) => id.includes(".output.type."));
+    assert.ok(pair.length > 1 && pair.length <= 6, `${pair}`);
+    const listed = cli(["explain", "output.type"]);
+    assertOneLineError(listed, ...pair.map((id) => `\`${id}\``));
+    assert.ok(!listed.stderr.includes("more"), listed.stderr);
   });
 });
 

@@ -54,6 +54,7 @@ test("diff refuses options it cannot honour, naming the problem", () => {
   bad({ renders: [{ format: "text", jobSummary: true }] }, /markdown format only/);
   bad({ format: "markdown" }, /`format` belongs in an entry of `renders`/);
   bad({ failOn: "SEVERE" }, /unknown failOn value/);
+  bad({ failOn: "breaking" }, /unknown failOn value `breaking`; did you mean `BREAKING`\?/);
   assert.deepEqual(engine.diff(oldText, newText, null, { renders: [] }).outputs, []);
 });
 

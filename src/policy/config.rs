@@ -33,6 +33,23 @@ impl Threshold {
         }
     }
 
+    /// The threshold a near-miss spelling means (`None`, `breaking`), for a "did you mean" hint.
+    pub fn meant_by(text: &str) -> Option<Threshold> {
+        if text.trim().eq_ignore_ascii_case("none") {
+            Some(Threshold::Never)
+        } else {
+            Severity::meant_by(text).map(Threshold::AtLeast)
+        }
+    }
+
+    /// "unknown threshold `x`" and what to write instead: the spelling meant, or every choice.
+    pub fn unknown(what: &str, text: &str) -> String {
+        match Threshold::meant_by(text) {
+            Some(meant) => format!("unknown {what} `{text}`; did you mean `{}`?", meant.as_str()),
+            None => format!("unknown {what} `{text}`; use BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION or none"),
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Threshold::AtLeast(s) => s.as_str(),
@@ -281,10 +298,11 @@ struct SeverityValue(Severity);
 impl<'de> Deserialize<'de> for SeverityValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         validated_str(deserializer, |text| {
-            Severity::parse(text).map(SeverityValue).ok_or_else(|| {
-                format!(
+            Severity::parse(text).map(SeverityValue).ok_or_else(|| match Severity::meant_by(text) {
+                Some(meant) => format!("unknown severity `{text}`; did you mean `{meant}`?"),
+                None => format!(
                     "unknown severity `{text}`; use one of BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION"
-                )
+                ),
             })
         })
     }
@@ -296,9 +314,7 @@ struct ThresholdValue(Option<Threshold>);
 impl<'de> Deserialize<'de> for ThresholdValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         validated_str(deserializer, |text| {
-            Threshold::parse(text).map(|t| ThresholdValue(Some(t))).ok_or_else(|| {
-                format!("unknown threshold `{text}`; use BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION or none")
-            })
+            Threshold::parse(text).map(|t| ThresholdValue(Some(t))).ok_or_else(|| Threshold::unknown("threshold", text))
         })
     }
 }

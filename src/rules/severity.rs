@@ -42,6 +42,14 @@ impl Severity {
     pub fn parse(text: &str) -> Option<Severity> {
         Severity::DESCENDING.into_iter().find(|s| s.as_str() == text)
     }
+
+    /// The severity a near-miss spelling means (`breaking`, `Potentially-Breaking`), for a
+    /// "did you mean" hint: configs keep the exact spelling, so this never parses one.
+    pub fn meant_by(text: &str) -> Option<Severity> {
+        let normal: String =
+            text.trim().chars().map(|c| if c == '-' || c == ' ' { '_' } else { c.to_ascii_uppercase() }).collect();
+        Severity::parse(&normal)
+    }
 }
 
 impl fmt::Display for Severity {

@@ -20,16 +20,38 @@ function decidedBy(token) {
   return engineMeta().deciders.find((d) => d.id === token)?.words ?? token;
 }
 
+/** Rules whose id holds `word` as whole dot-separated parts (`removed`, `input.type`), the
+ * shortest (most general) first. */
+function rulesWith(word) {
+  const parts = word.toLowerCase().split(".").filter(Boolean);
+  if (parts.length === 0) return [];
+  return ruleCatalogue()
+    .map((r) => r.id)
+    .filter((id) => {
+      const segments = id.split(".");
+      return segments.some((_, at) => parts.every((part, i) => segments[at + i] === part));
+    })
+    .sort((a, b) => a.split(".").length - b.split(".").length || (a < b ? -1 : 1));
+}
+
+/** What to try instead of an unknown rule id: the closest spelling, else the rules that hold it. */
+function hintFor(wanted) {
+  const suggestion = engine.didYouMean(wanted);
+  if (suggestion) return `did you mean \`${suggestion}\`?`;
+  const holding = rulesWith(wanted);
+  if (holding.length === 1) return `did you mean \`${holding[0]}\`?`;
+  if (holding.length === 0) return "`mcp-contract rules` lists them all";
+  const shown = holding.slice(0, holding.length > 6 ? 5 : 6).map((id) => `\`${id}\``);
+  const more = holding.length > shown.length ? ` and ${holding.length - shown.length} more (\`mcp-contract rules\` lists them all)` : "";
+  return `${holding.length} rules have it in their id: ${shown.join(", ")}${more}`;
+}
+
 export function run(_values, positionals, ctx) {
   if (positionals.length !== 1) throw new UsageError("explain needs exactly one rule id, e.g. `explain tool.removed`");
   const wanted = positionals[0];
   const canonical = engine.resolveRule(wanted);
   const rule = canonical && ruleCatalogue().find((r) => r.id === canonical);
-  if (!rule) {
-    const suggestion = engine.didYouMean(wanted);
-    const hint = suggestion ? `did you mean \`${suggestion}\`?` : "`mcp-contract rules` lists them all";
-    throw new UsageError(`unknown rule \`${wanted}\`; ${hint}`);
-  }
+  if (!rule) throw new UsageError(`unknown rule \`${wanted}\`; ${hintFor(wanted)}`);
   const paint = painter(wantsColor(ctx.stdout));
   const alias = canonical !== wanted ? ` (\`${wanted}\` is a retired alias)` : "";
   const json = (value) => JSON.stringify(value, null, 2).replace(/^/gm, "    ");

@@ -40,6 +40,9 @@ fn errors_name_the_key_and_line() {
         ("ignore:\n  - rule: tool.*\n    entity: \"[a\"\n", "entity glob `[a` is not valid", 3),
         ("ignore:\n  - rule: nothing.*\n", "matches no rule", 2),
         ("warn_on: sometimes\n", "unknown threshold", 1),
+        ("severity_overrides:\n  tool.removed: breaking\n", "unknown severity `breaking`; did you mean `BREAKING`?", 2),
+        ("fail_on: potentially-breaking\n", "did you mean `POTENTIALLY_BREAKING`?", 1),
+        ("warn_on: None\n", "unknown threshold `None`; did you mean `none`?", 1),
     ];
     for (text, needle, line) in cases {
         let err = Config::parse(text).unwrap_err();
