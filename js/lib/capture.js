@@ -267,7 +267,7 @@ function withDeadline(promise, ms) {
   return Promise.race([promise, slow]).finally(() => clearTimeout(timer));
 }
 
-/** How progress lines name the server before it has said its name (a URL without its credentials and query values). */
+/** How progress lines name the server before it has said its name (a URL without its credentials, secret-looking path segments and query values). */
 function serverLabel(kind, options) {
   return kind === 'stdio' ? `\`${[options.command, ...(options.args ?? [])].join(' ')}\`` : maskUrl(options.url);
 }
@@ -305,13 +305,14 @@ function explain(error, transport, kind, options, redactor) {
 
 /**
  * `message` with the URL, and its path and query (a 404 page often quotes them), masked as
- * maskUrl masks them: an error from fetch, the SDK or the server prints no query value.
+ * maskUrl masks them: an error from fetch, the SDK or the server prints no query value (a
+ * secret path segment is redacted anywhere as a secret of the capture, also on its own).
  */
 function maskQuotedUrl(message, text) {
   const url = new URL(text);
   const masked = new URL(maskUrl(text).replace('//***@', '//'));
   let result = message.replaceAll(text, maskUrl(text)).replaceAll(url.href, maskUrl(text));
-  if (url.search) result = result.replaceAll(`${url.pathname}${url.search}`, `${masked.pathname}${masked.search}`);
+  if (url.search || masked.pathname !== url.pathname) result = result.replaceAll(`${url.pathname}${url.search}`, `${masked.pathname}${masked.search}`);
   return result;
 }
 

@@ -3,7 +3,7 @@
 //! are watched for ending without the answer they were opened for.
 import { CliError } from './errors.js';
 import { formatBytes } from './limits.js';
-import { maskUrl } from './redact.js';
+import { maskUrlText } from './redact.js';
 
 /**
  * The SDK's StreamableHTTPClientTransport for `url` with `headers`; `hooks.tooLarge(error)`
@@ -27,8 +27,8 @@ export function serverUrl(text) {
     // reported below, as any other address that is not http: or https:
   }
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-    // Quoted without credentials, query values or fragment (maskUrl), when it has any.
-    throw new CliError(`--url: \`${/[@?#]/.test(text) ? maskUrl(text) : text}\` is not an http:// or https:// URL, the only kinds Streamable HTTP capture takes (e.g. http://127.0.0.1:3000/mcp)`);
+    // Quoted as typed, but without credentials, secret-looking path segments, query values or fragment.
+    throw new CliError(`--url: \`${maskUrlText(text)}\` is not an http:// or https:// URL, the only kinds Streamable HTTP capture takes (e.g. http://127.0.0.1:3000/mcp)`);
   }
   return url;
 }

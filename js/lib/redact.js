@@ -1,7 +1,8 @@
 //! Redaction by value: every secret of a capture (each `--header` value, each value of a
 //! secret-looking environment variable or `--secret-env` variable, each value of a
-//! secret-looking `--url` query parameter) and the semantic API key is hidden in every form a
-//! server or a proxy may echo it in, not only byte for byte. `secretForms` says which forms.
+//! secret-looking `--url` query parameter or path segment) and the semantic API key is hidden
+//! in every form a server or a proxy may echo it in, not only byte for byte. `secretForms` says
+//! which forms.
 
 const MIN_SECRET_CHARS = 4; // shorter forms would blank out ordinary words; no real secret is that short
 // A variable is a secret because of its name, not because the user named it: a short value
@@ -52,10 +53,53 @@ export function environmentSecrets(env, named = []) {
   return secrets;
 }
 
+// Prefixes that vendors put on their keys (OpenAI and Zapier `sk-`, Stripe `sk_`/`rk_`, GitHub,
+// GitLab, Slack, Google), so that a key is known by its start even when it is short.
+const KEY_PREFIXES = /^(sk-|sk_|rk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|xox[abeoprs]-|AIza)/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a `--url` path segment (percent-decoded) looks like a secret: hosted servers put the
+ * key in the path (`/mcp/sk-ak-…/sse`, `/s/3f9a…/mcp`), where no name says so. It does when it
+ * starts with a known key prefix (sk-, sk_, rk_, ghp_, gho_, ghu_, ghs_, ghr_, github_pat_,
+ * glpat-, xoxb- and the other Slack ones, AIza) followed by at least 8 characters, is a UUID,
+ * or holds a run of 32 or more hex digits or of 20 or more letters and digits with both in it.
+ * Words, versions and dates (`mcp`, `v1`, `sse`, `2024-11-05`, `my-server-v2`) do not.
+ */
+export function looksSecretSegment(segment) {
+  const text = String(segment);
+  const prefix = KEY_PREFIXES.exec(text);
+  if (prefix && text.length >= prefix[0].length + 8) return true;
+  if (UUID.test(text)) return true;
+  return (text.match(/[A-Za-z0-9]+/g) ?? []).some((run) => /[0-9a-f]{32}/i.test(run) || (run.length >= 20 && /[A-Za-z]/.test(run) && /[0-9]/.test(run)));
+}
+
+/** The secret-looking segments of a URL path (`looksSecretSegment`), percent-decoded. */
+function pathSecrets(pathname) {
+  return pathname.split('/').map(decodeSegment).filter((segment) => segment !== '' && looksSecretSegment(segment));
+}
+
+function decodeSegment(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** `path` (a URL's path, without query or fragment) with each secret-looking segment as `***`. */
+function maskPath(path) {
+  return path
+    .split('/')
+    .map((segment) => (segment !== '' && looksSecretSegment(decodeSegment(segment)) ? REPLACEMENT : segment))
+    .join('/');
+}
+
 /**
  * The secrets of one capture, as makeRedactor takes them: each `--header` value (`options.headers`,
  * `{ name, env }`), the values of `env`'s secret-looking variables and of `options.secretEnv`
- * (names), and the values of the `--url` query parameters whose names look secret.
+ * (names), the values of the `--url` query parameters whose names look secret and the `--url`
+ * path segments that look secret (`looksSecretSegment`).
  */
 export function captureSecrets(options, env = process.env) {
   const secrets = [];
@@ -74,6 +118,7 @@ export function captureSecrets(options, env = process.env) {
     for (const [name, value] of url?.searchParams ?? []) {
       if (looksSecret(name) && value !== '') secrets.push({ value, source: `in the --url query parameter ${name}` });
     }
+    for (const value of pathSecrets(url?.pathname ?? '')) secrets.push({ value, source: 'in the --url path' });
   }
   return secrets;
 }
@@ -178,8 +223,9 @@ export function redactingStream(stream, redactor) {
 }
 
 /**
- * A URL as it may be printed: user name and password, every query value and the fragment as
- * `***` (`http://***@host:8080/mcp?token=***`). Text that does not parse as a URL is masked
+ * A URL as it may be printed: user name and password, each secret-looking path segment
+ * (`looksSecretSegment`), every query value and the fragment as `***`
+ * (`http://***@host:8080/mcp?token=***`; `/mcp/sk-ak-…/sse` with `***` for the key). Text that does not parse as a URL is masked
  * the same way by pattern.
  */
 export function maskUrl(text) {
@@ -188,13 +234,22 @@ export function maskUrl(text) {
   try {
     url = new URL(raw);
   } catch {
-    return raw
-      .replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1***@')
-      .replace(/([?&][^=&#]*)=[^&#]*/g, '$1=***')
-      .replace(/#.*/s, '#***');
+    return maskUrlText(raw);
   }
   const userinfo = url.username || url.password ? '***@' : '';
   const query = url.search ? `?${url.search.slice(1).split('&').map((pair) => `${pair.split('=')[0]}${pair.includes('=') ? '=***' : ''}`).join('&')}` : '';
   const fragment = url.hash ? '#***' : '';
-  return `${url.protocol}//${userinfo}${url.host}${url.pathname}${query}${fragment}`;
+  return `${url.protocol}//${userinfo}${url.host}${maskPath(url.pathname)}${query}${fragment}`;
+}
+
+/**
+ * maskUrl by pattern, for text that is no URL (`localhost:3000/mcp`, `ftp://…`): masks the same
+ * parts and keeps the rest as it was typed.
+ */
+export function maskUrlText(text) {
+  return String(text)
+    .replace(/^((?:[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)?)([^?#]*)/, (_, authority, path) => `${authority}${maskPath(path)}`)
+    .replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1***@')
+    .replace(/([?&][^=&#]*)=[^&#]*/g, '$1=***')
+    .replace(/#.*/s, '#***');
 }

@@ -1,6 +1,6 @@
 // Secrets a server may echo beyond the --header values: the values of the environment variables
 // it inherits whose names look secret (or that --secret-env names), the base64 forms of every
-// secret, and the credentials and query values of --url. Each test runs the CLI against a small
+// secret, and the credentials, key-like path segments and query values of --url. Each test runs the CLI against a small
 // stdio or HTTP server written here: no form of a secret reaches any output, a snapshot holding
 // one is refused with where, and values that are no secret are captured as they are.
 import { test, before, after } from 'node:test';
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { environmentSecrets, looksSecret, makeRedactor, maskUrl } from '../lib/redact.js';
+import { captureSecrets, environmentSecrets, looksSecret, looksSecretSegment, makeRedactor, maskUrl, maskUrlText } from '../lib/redact.js';
 import { cliAsync, mapLimit, scratchDir } from './helpers.mjs';
 
 const TOKEN = 'sk-live-abc123';
@@ -79,7 +79,8 @@ function assertRefused(result, source, pointer) {
 }
 
 // An HTTP server (legacy, JSON answers) that echoes the Authorization header's value (without
-// its scheme word) in the form its path names, or the URL it was called with.
+// its scheme word) in the form its path names, or the URL it was called with. A path may start
+// with `/k/KEY`, as hosted servers' paths do.
 let http;
 before(async () => {
   const server = createServer((req, res) => {
@@ -104,7 +105,7 @@ before(async () => {
         '/base64-inside-2': Buffer.concat([Buffer.from('xy'), bare]).toString('base64url'),
         '/echo-url': `you called ${req.url}`,
       };
-      const pathname = req.url.split('?')[0];
+      const pathname = req.url.split('?')[0].replace(/^\/k\/[^/]+/, '');
       if (!(pathname in forms)) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end(`no ${req.url} here`);
         return;
@@ -265,4 +266,39 @@ test('--url query values: masked in progress, errors and report names; a secret-
   assert.equal(check.status, 2, check.stderr);
   assert.match(check.stderr, /--semver: http:\/\/127\.0\.0\.1:\d+\/plain\?session=\*\*\* has no serverInfo\.version/);
   assertNoSecret(check, 'sess-77431');
+});
+
+test('--url path segments that look like keys are masked and are secrets; words, versions and dates are not', () => {
+  const keys = ['sk-ak-AbC123def456GHI789jkl', 'sk_live_51Habcdefgh', 'ghp_abcdefgh12345678', 'github_pat_11ABCDEFG0123', 'xoxb-12345678-abc', 'glpat-abcdefgh1234',
+    '3f9a0c2e8b7d4e1fa6c5b2d9e0f1a3b4', '3F9A0C2E8B7D4E1FA6C5B2D9E0F1A3B4', '123e4567-e89b-12d3-a456-426614174000', 'AbC123dEf456gHi789jKl0', 'key-Zx9Qw8Er7Ty6Ui5Op4As3'];
+  const words = ['mcp', 'v1', 'sse', '2024-11-05', 'my-server-v2', 'mcp-server-production-eu-west-1', 'sk-test', 'internationalization', '12345678901234567890', 'search_issues', 'tools_list_2', 'deadbeef'];
+  for (const key of keys) {
+    assert.equal(looksSecretSegment(key), true, key);
+    assert.equal(maskUrl(`https://host.example/mcp/${key}/sse?x=1`), 'https://host.example/mcp/***/sse?x=***', key);
+    assert.equal(maskUrlText(`ftp://host.example/${key}`), 'ftp://host.example/***', key);
+    assert.deepEqual(captureSecrets({ url: `https://host.example/mcp/${encodeURIComponent(key)}/sse` }, {}), [{ value: key, source: 'in the --url path' }], key);
+  }
+  for (const word of words) {
+    assert.equal(looksSecretSegment(word), false, word);
+    assert.equal(maskUrl(`https://host.example/api/${word}/mcp`), `https://host.example/api/${word}/mcp`, word);
+    assert.deepEqual(captureSecrets({ url: `https://host.example/api/${word}/mcp` }, {}), [], word);
+  }
+  assert.equal(maskUrlText('localhost:3000/mcp'), 'localhost:3000/mcp');
+});
+
+test('--url with a key in its path: masked in progress and errors, refused when the server echoes it', async () => {
+  const key = 'sk-ak-AbC123def456GHI789jkl';
+  const hex = '3f9a0c2e8b7d4e1fa6c5b2d9e0f1a3b4';
+  const [missing, echoed, plain] = await Promise.all([
+    cliAsync(['snapshot', '--verbose', '--url', `${http.base}/k/${hex}/missing`]),
+    cliAsync(['snapshot', '--url', `${http.base}/k/${key}/echo-url`]),
+    cliAsync(['snapshot', '--url', `${http.base}/k/v1/plain`]),
+  ]);
+  assert.equal(missing.status, 2, missing.stderr);
+  assert.match(missing.stderr, /^mcp-contract: starting http:\/\/127\.0\.0\.1:\d+\/k\/\*\*\*\/missing…$/m);
+  assert.match(missing.stderr, /capture failed: the server at http:\/\/127\.0\.0\.1:\d+\/k\/\*\*\*\/missing: .*HTTP 404/);
+  assertNoSecret(missing, hex, hex.slice(0, 16), hex.slice(-16));
+  assertRefused(echoed, 'in the --url path', '/instructions');
+  assertNoSecret(echoed, key, 'AbC123def456');
+  assert.equal(plain.status, 0, plain.stderr);
 });

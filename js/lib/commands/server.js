@@ -30,13 +30,17 @@ Secrets: the --header values, the --secret-env values, the values of 8 character
 environment variables whose name looks secret (its last word, the name split at anything but
 letters and digits and at case changes, without a plural S, is KEY, PASS, PAT, AUTH, CREDENTIAL
 or PRIVATE, or ends with TOKEN, SECRET, PASSWORD, PASSWD, PASSPHRASE or APIKEY: API_TOKEN,
-OPENAI_API_KEY, PGPASSWORD, GH_PAT; not SSH_AUTH_SOCK, TOKEN_URL or AWS_ACCESS_KEY_ID), and
---url query values with such names. A secret is printed or written nowhere (\`***\` instead): as
-given, without a scheme word (Bearer), URL-encoded, JSON-escaped, in base64 or base64url (from 8
-characters; padded or not, also inside longer base64 text), in any letter case. Other encodings
-(hex, reversed, spaced out) are not looked for. A snapshot that holds a secret is refused (exit
-2) with the JSON pointer of where. URLs are printed without user name, password or query values;
-a --url with a user name or password is refused: pass credentials with --header.
+OPENAI_API_KEY, PGPASSWORD, GH_PAT; not SSH_AUTH_SOCK, TOKEN_URL or AWS_ACCESS_KEY_ID),
+--url query values with such names, and --url path segments that look like keys (a key prefix
+such as sk-, ghp_, github_pat_ or xoxb- and 8 more characters, a UUID, or a run of 32 hex
+digits or of 20 letters and digits mixing both: /mcp/sk-ak-…/sse; not /mcp, /v1 or
+/2024-11-05). A secret is printed or written nowhere (\`***\` instead): as given, without a
+scheme word (Bearer), URL-encoded, JSON-escaped, in base64 or base64url (from 8 characters;
+padded or not, also inside longer base64 text), in any letter case. Other encodings (hex,
+reversed, spaced out) are not looked for. A snapshot that holds a secret is refused (exit 2)
+with the JSON pointer of where. URLs are printed without user name, password, key-like path
+segments or query values; a --url with a user name or password is refused: pass credentials
+with --header.
 `;
 
 /**
@@ -84,10 +88,10 @@ export async function captureOptions(values, server, commandName, ctx) {
 
 /**
  * From here on, every secret of this capture (the `--header` values, the values of
- * secret-looking and `--secret-env` environment variables, secret-looking `--url` query values;
- * lib/redact.js says which) is replaced by `***`, in every form a server may echo it in, in all
- * the command writes: standard output and error (`ctx.stdout`, `ctx.stderr`, the final error
- * line included) and report files (`ctx.redact`).
+ * secret-looking and `--secret-env` environment variables, secret-looking `--url` query values
+ * and path segments; lib/redact.js says which) is replaced by `***`, in every form a server may
+ * echo it in, in all the command writes: standard output and error (`ctx.stdout`, `ctx.stderr`,
+ * the final error line included) and report files (`ctx.redact`).
  */
 export async function redactSecrets(ctx, capturing, env = process.env) {
   const { captureSecrets, redactContext } = await import("../redact.js");
@@ -105,7 +109,7 @@ export async function interruptible(work) {
   }
 }
 
-/** How the captured server is named in reports and errors (a URL without its credentials and query values). */
+/** How the captured server is named in reports and errors (a URL without its credentials, secret-looking path segments and query values). */
 export async function serverName(options) {
   if (options.url === undefined) return `<${[options.command, ...options.args].join(" ")}>`;
   const { maskUrl } = await import("../redact.js");
