@@ -12,7 +12,9 @@ const LABELS = Object.fromEntries(engineMeta().snapshot.sections.map(({ field, w
 /**
  * An `onProgress(event)` for capture, writing to `stream`, or undefined when nothing is to be
  * said: on a terminal unless `verbosity` is 'quiet'; elsewhere only when it is 'verbose'.
- * `clock` returns milliseconds (tests pass their own).
+ * `clock` returns milliseconds (tests pass their own). `stream.redact(text)`, when there is
+ * one, is applied before a line is cut to the terminal's width: the stream redacts what it is
+ * given, and no longer knows the start of a secret the cut left at the end of a line.
  */
 export function progressReporter(stream, verbosity, clock = () => performance.now()) {
   if (verbosity === "quiet") return undefined;
@@ -21,7 +23,10 @@ export function progressReporter(stream, verbosity, clock = () => performance.no
   const started = clock();
   const counts = [];
   // A live line longer than the terminal would wrap, and \r would then rewrite only its end.
-  const fit = (line) => (live && stream.columns > 1 && line.length >= stream.columns ? `${line.slice(0, stream.columns - 2)}…` : line);
+  const fit = (text) => {
+    const line = stream.redact ? stream.redact(text) : text;
+    return live && stream.columns > 1 && line.length >= stream.columns ? `${line.slice(0, stream.columns - 2)}…` : line;
+  };
   const say = (text) => stream.write(live ? `${CLEAR_LINE}${fit(`mcp-contract: ${printable(text)}`)}` : `mcp-contract: ${printable(text)}\n`);
   return (event) => {
     switch (event.phase) {

@@ -171,6 +171,10 @@ function base64Forms(text) {
  * A redactor for `secrets`: strings, or `{ value, source, minChars }` (empty values ignored).
  * `redact(text)` replaces every form with `***`; `find(text)` returns the `source` of the first
  * secret found (`true` for a plain string), or false. With no secrets both are no-ops.
+ * `redact(text, { start, end })` is for a piece cut out of a longer text: a cut may split a
+ * secret, and the piece then holds a part of it that no longer matches a whole form. With
+ * `start`, leading characters that end a form are masked too, with `end` trailing characters
+ * that begin one, from MIN_SECRET_CHARS characters (shorter ends are too likely to be chance).
  */
 export function makeRedactor(secrets) {
   const entries = secrets
@@ -185,9 +189,14 @@ export function makeRedactor(secrets) {
   // `-` stays unescaped: it is literal outside a class, and `\-` is an error under the u flag.
   const escape = (form) => form.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
   const pattern = new RegExp(forms.map(escape).join('|'), 'giu');
+  const redact = (text, cut) => {
+    const redacted = String(text).replace(pattern, REPLACEMENT);
+    if (cut === null || typeof cut !== 'object') return redacted;
+    return maskCutEnds(redacted, forms, Boolean(cut.start), Boolean(cut.end));
+  };
   return {
     active: true,
-    redact: (text) => String(text).replace(pattern, REPLACEMENT),
+    redact,
     find: (text) => {
       pattern.lastIndex = 0;
       const match = pattern.exec(String(text));
@@ -195,6 +204,48 @@ export function makeRedactor(secrets) {
       return match ? (sources.get(match[0].toLowerCase()) ?? true) : false;
     },
   };
+}
+
+/**
+ * `text` with its longest leading part that ends one of `forms` (lower-cased), when `start`, and
+ * its longest trailing part that begins one, when `end`, as `***`: what a cut leaves of a secret.
+ */
+function maskCutEnds(text, forms, start, end) {
+  // Lower-cased once, for the forms are; a text whose length lower-casing changes is compared as it is.
+  const lowered = text.toLowerCase();
+  const lower = lowered.length === text.length ? lowered : text;
+  if (lower.length < MIN_SECRET_CHARS) return text;
+  let head = 0;
+  let tail = 0;
+  // Each candidate starts where the piece's first (a form's first) MIN_SECRET_CHARS characters
+  // occur, so that a long secret (a PEM key) costs a search, not a comparison per length.
+  for (const form of forms) {
+    // A piece cut at both ends may lie wholly inside a secret.
+    if (start && end && form.length > lower.length && form.includes(lower)) return REPLACEMENT;
+    if (start) {
+      const first = lower.slice(0, MIN_SECRET_CHARS);
+      for (let at = form.indexOf(first, 1); at > 0 && form.length - at > head; at = form.indexOf(first, at + 1)) {
+        if (lower.startsWith(form.slice(at))) {
+          head = form.length - at;
+          break;
+        }
+      }
+    }
+    if (end) {
+      const first = form.slice(0, MIN_SECRET_CHARS);
+      for (let at = lower.indexOf(first, Math.max(0, lower.length - form.length + 1)); at >= 0 && lower.length - at > tail; at = lower.indexOf(first, at + 1)) {
+        if (form.startsWith(lower.slice(at))) {
+          tail = lower.length - at;
+          break;
+        }
+      }
+    }
+  }
+  if (head + tail >= text.length && (head || tail)) return REPLACEMENT;
+  let result = text;
+  if (tail) result = `${result.slice(0, -tail)}${REPLACEMENT}`;
+  if (head) result = `${REPLACEMENT}${result.slice(head)}`;
+  return result;
 }
 
 /**

@@ -6,7 +6,9 @@
 //   that is not a JSON-RPC message is reported with its text;
 // - the last stderr lines are kept for error messages; the full environment is passed on;
 // - text quoted from the server is redacted (the capture's secrets) before it is clipped, so
-//   that a clip cannot leave the start of a secret where redaction no longer finds it.
+//   that a clip cannot leave the start of a secret where redaction no longer finds it; a piece
+//   of a long stderr line, an unfinished last line and an unfinished stdout message have what a
+//   cut leaves of a secret at their cut ends masked too (lib/redact.js).
 import { spawn } from 'node:child_process';
 import { MARKER_VARIABLE, endAll, newMarker, unwatchGroup, waitFor, watchGroup } from './process-group.js';
 import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
@@ -31,6 +33,7 @@ export class GroupStdioTransport {
     this._stdoutTotal = 0;
     this._failed = false;
     this._stderr = '';
+    this._stderrCut = false; // `_stderr` continues a line whose start was kept as a piece of its own
     this._closing = false;
   }
 
@@ -128,7 +131,7 @@ export class GroupStdioTransport {
     if (this._closing || this._failed) return;
     if (this._pendingLength) {
       const text = Buffer.concat(this._pending).toString('utf8');
-      this._fail(`the server closed stdout in the middle of a message: ${this._preview(text)}`, 'CLOSED');
+      this._fail(`the server closed stdout in the middle of a message: ${this._preview(text, { end: true })}`, 'CLOSED');
       return;
     }
     // When the process exits, 'close' reports it (with its exit code); a server that closed
@@ -142,25 +145,31 @@ export class GroupStdioTransport {
     this._stderr += chunk;
     const lines = this._stderr.split(/\r?\n/);
     this._stderr = lines.pop() ?? '';
-    for (const line of lines) this._keepStderr(line);
+    lines.forEach((line, index) => this._keepStderr(line, { start: index === 0 && this._stderrCut }));
+    if (lines.length > 0) this._stderrCut = false;
     if (this._stderr.length > 4096) {
-      this._keepStderr(this._stderr);
+      // A line this long is kept in pieces, and a secret may straddle the cut between two.
+      this._keepStderr(this._stderr, { start: this._stderrCut, end: true });
       this._stderr = '';
+      this._stderrCut = true;
     }
   }
 
-  _keepStderr(line) {
+  _keepStderr(line, cut) {
     // Shown in error messages: control characters (escape sequences, a stray \r) are escaped,
     // so that a server's stderr cannot rewrite the terminal or a CI log.
-    const redacted = this.redact(line);
+    const redacted = this.redact(line, cut);
     const clipped = redacted.length > 500 ? `${redacted.slice(0, 500)}…` : redacted;
     this.stderrLines.push(escapeControls(clipped));
     if (this.stderrLines.length > STDERR_LINES_KEPT) this.stderrLines.shift();
   }
 
-  /** The last stderr lines, including a final line without newline. */
+  /**
+   * The last stderr lines, including a final line without newline (which may end in the middle
+   * of a secret the server was still writing).
+   */
   lastStderr() {
-    return this._stderr ? [...this.stderrLines, escapeControls(this.redact(this._stderr))] : [...this.stderrLines];
+    return this._stderr ? [...this.stderrLines, escapeControls(this.redact(this._stderr, { start: this._stderrCut, end: true }))] : [...this.stderrLines];
   }
 
   _fail(message, code = 'PROTOCOL') {
@@ -217,9 +226,9 @@ export class GroupStdioTransport {
     this.onclose?.();
   }
 
-  /** A line the server wrote, as error messages quote it: redacted, clipped, as a JSON string. */
-  _preview(line) {
-    const redacted = this.redact(line);
+  /** A line the server wrote, as error messages quote it: redacted (`cut`: see lib/redact.js), clipped, as a JSON string. */
+  _preview(line, cut) {
+    const redacted = this.redact(line, cut);
     return JSON.stringify(redacted.length > 200 ? `${redacted.slice(0, 200)}…` : redacted);
   }
 }

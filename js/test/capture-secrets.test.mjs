@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { captureSecrets, environmentSecrets, looksSecret, looksSecretSegment, makeRedactor, maskUrl, maskUrlText } from '../lib/redact.js';
+import { GroupStdioTransport } from '../lib/stdio-transport.js';
 import { cliAsync, mapLimit, scratchDir } from './helpers.mjs';
 
 const TOKEN = 'sk-live-abc123';
@@ -31,6 +32,13 @@ if (mode === 'non-json') {
   setTimeout(() => process.exit(3), 200);
 }
 if (mode === 'long-stderr') process.stderr.write('x'.repeat(488) + tok + ' and more\n');
+// A stderr line longer than the transport keeps whole, cut by the first write inside tok
+if (mode === 'straddle') {
+  const at = Number(echoed[0]);
+  process.stderr.write('x'.repeat(4097) + tok.slice(0, at));
+  setTimeout(() => process.stderr.write(tok.slice(at) + ' and more\n' + 'last ' + tok.slice(0, at)), 150);
+  setTimeout(() => process.exit(3), 300);
+}
 const surface = {
   // tok everywhere a server may put it
   everywhere: {
@@ -46,7 +54,7 @@ const surface = {
 }[mode] ?? { tools: [] };
 require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
   const m = JSON.parse(line);
-  if (m.id === undefined) return;
+  if (m.id === undefined || mode === 'straddle') return;
   if (mode === 'rpc-error' || mode === 'long-stderr') {
     process.stderr.write('booting with API_TOKEN=' + tok + '\n');
     return send({ jsonrpc: '2.0', id: m.id, error: { code: -32000, message: 'bad key ' + tok } });
@@ -301,4 +309,36 @@ test('--url with a key in its path: masked in progress and errors, refused when 
   assertRefused(echoed, 'in the --url path', '/instructions');
   assertNoSecret(echoed, key, 'AbC123def456');
   assert.equal(plain.status, 0, plain.stderr);
+});
+
+// Every 4-character piece of `secret`: any longer fragment holds one.
+const fragments = (secret) => Array.from({ length: secret.length - 3 }, (_, at) => secret.slice(at, at + 4));
+
+test('a secret cut where a long stderr line is kept in pieces, or where the last line ends: no fragment of 4 characters or more is shown', () => {
+  const redact = makeRedactor(environmentSecrets({ API_TOKEN: TOKEN })).redact;
+  for (let at = 1; at < TOKEN.length; at++) {
+    const transport = new GroupStdioTransport({ redact });
+    transport._readStderr(`${'x'.repeat(4097 - at)}${TOKEN.slice(0, at)}`);
+    transport._readStderr(`${TOKEN.slice(at)} and more\n`);
+    transport._readStderr(`x${'y'.repeat(4096)}${TOKEN.slice(0, at)}`);
+    transport._readStderr(TOKEN.slice(at, at + 2));
+    transport._readStderr(`${TOKEN.slice(at + 2)} and more\nlast line ${TOKEN.slice(0, at)}`);
+    const shown = transport.lastStderr().join('\n');
+    for (const fragment of fragments(TOKEN)) assert.ok(!shown.includes(fragment), `cut at ${at}: ${JSON.stringify(fragment)} in ${shown.replace(/x{20,}|y{20,}/g, '…')}`);
+    assert.match(shown, / and more$/m);
+  }
+  // What is no part of a secret at a cut stays: ordinary text, and ends shorter than 4 characters.
+  assert.equal(redact('live-abc', { start: true, end: true }), '***');
+  assert.equal(redact('alive and well', { start: true, end: true }), 'alive and well');
+  assert.equal(redact('123 ok sk-', { start: true, end: true }), '123 ok sk-');
+});
+
+test('a stdio server whose stderr line is cut inside a secret: the error shows no fragment of it', async () => {
+  const env = { API_TOKEN: TOKEN };
+  const results = await Promise.all([2, 6, 11].map((at) => cliAsync(['snapshot', ...stdio('straddle', 'API_TOKEN', String(at))], { env })));
+  for (const result of results) {
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(result.stderr, /Last lines the server wrote to stderr/);
+    for (const fragment of fragments(TOKEN)) assert.ok(!result.stderr.includes(fragment), `${JSON.stringify(fragment)} in ${result.stderr}`);
+  }
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { progressReporter } from '../lib/progress.js';
+import { makeRedactor } from '../lib/redact.js';
 import { SERVERS, cliAsync, scratchDir } from './helpers.mjs';
 
 const events = [
@@ -84,4 +85,14 @@ test('through the CLI: --verbose in a log, --quiet says nothing, both together i
   assert.equal(both.status, 2);
   assert.match(both.stderr, /--verbose and --quiet cannot be used together/);
   assert.equal(plain.stderr, '', 'a log without --verbose gets no progress');
+});
+
+test('a terminal line cut to the width is redacted before the cut, which would leave part of a secret', () => {
+  const secret = 'sk-live-abc123';
+  for (let columns = 30; columns < 50; columns++) {
+    let text = '';
+    const stream = { isTTY: true, columns, write: (chunk) => (text += chunk), redact: makeRedactor([secret]).redact };
+    progressReporter(stream, 'normal', () => 0)({ phase: 'start', server: `\`node server.js --key ${secret} --port 3000\`` });
+    for (let at = 0; at + 4 <= secret.length; at++) assert.ok(!text.includes(secret.slice(at, at + 4)), `${columns}: ${text}`);
+  }
 });

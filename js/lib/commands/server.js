@@ -77,6 +77,8 @@ export async function captureOptions(values, server, commandName, ctx) {
         return ctx.stderr.columns;
       },
       write: (text) => ctx.stderr.write(text),
+      // Set by redactSecrets once the capture's secrets are known.
+      redact: (text) => (ctx.redact ? ctx.redact(text) : text),
     };
     const onProgress = progressReporter(stderr, verbosityOf(values));
     if (onProgress) options.onProgress = onProgress;
