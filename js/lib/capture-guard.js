@@ -37,7 +37,7 @@ function checkString(text, pointer, redactor, what = 'string') {
   const source = redactor.find(text);
   if (source) {
     const which = typeof source === 'string' ? ` ${source}` : '';
-    refuse(`a secret${which} (or a form of it: without its scheme word, URL-encoded, JSON-escaped, base64 or in another case) at ${at(pointer)}; the snapshot is not written, so that the secret is never committed (stop the server from echoing it${/^from the environment variable/.test(source) ? ', or, if that variable holds no secret, run without it' : ''})`);
+    refuse(`a secret${which} (or a form of it: without its scheme word, URL-encoded, JSON-escaped, hex, base64, with _ for - or in another case) at ${at(pointer)}; the snapshot is not written, so that the secret is never committed (stop the server from echoing it${/^from the environment variable/.test(source) ? ', or, if that variable holds no secret, run without it' : ''})`);
   }
 }
 

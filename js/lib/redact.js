@@ -124,26 +124,43 @@ export function captureSecrets(options, env = process.env) {
 }
 
 /**
- * The forms of one secret that are searched for: as given, without a leading scheme word
- * (`Bearer abc` → `abc`), URL-encoded (both `%20` and `+` for spaces), JSON-escaped, and, for
- * a form of at least 8 characters, base64 and base64url, padded or not, also as part of a
- * longer base64 text (the secret's bytes at each of the three offsets in a 3-byte group). Case
- * is folded when matching, so upper- and lower-cased echoes (and `%2f` for `%2F`) are found too.
- * Forms shorter than `minChars` (default 4) are left out.
+ * The forms of one secret that are searched for: as given, with `_` for `-` and `-` for `_`
+ * (names and ids get respelled so), without a leading scheme word (`Bearer abc` → `abc`),
+ * URL-encoded as JavaScript, Python and HTML forms encode it (`urlForms`), JSON-escaped, hex of its
+ * UTF-8 bytes, and, for a form of at least 8 characters, base64 and base64url, padded or not,
+ * also as part of a longer base64 text (the secret's bytes at each of the three offsets in a
+ * 3-byte group). Case is folded when matching, so upper- and lower-cased echoes (`%2f` for
+ * `%2F`, upper-case hex) are found too. Forms shorter than `minChars` (default 4) are left out.
  */
 export function secretForms(value, minChars = MIN_SECRET_CHARS) {
   const text = String(value ?? '');
-  const bases = [text, text.replace(/^\S+\s+/, '')];
+  const bases = new Set([text, text.replace(/^\S+\s+/, '')].flatMap((base) => [base, base.replace(/-/g, '_'), base.replace(/_/g, '-')]));
   const forms = new Set();
   const min = Math.max(minChars, MIN_SECRET_CHARS);
   for (const base of bases) {
     if (base.length < min) continue;
-    for (const form of [base, encodeURIComponent(base), encodeURIComponent(base).replace(/%20/g, '+'), JSON.stringify(base).slice(1, -1)]) {
-      forms.add(form);
-    }
+    for (const form of [base, JSON.stringify(base).slice(1, -1), Buffer.from(base, 'utf8').toString('hex'), ...urlForms(base)]) forms.add(form);
     if (base.length >= MIN_BASE64_SOURCE_CHARS) for (const form of base64Forms(base)) forms.add(form);
   }
   return [...forms];
+}
+
+/**
+ * `text` URL-encoded as the common encoders do it (JavaScript's encodeURIComponent and
+ * encodeURI, Python's quote with and without `/` kept, HTML forms as URLSearchParams), each
+ * with `%20` and with `+` for a space: they differ in which punctuation they leave as it is.
+ */
+function urlForms(text) {
+  let component;
+  try {
+    component = encodeURIComponent(text);
+  } catch {
+    return []; // a lone surrogate: no encoder gets past it either
+  }
+  const escape = (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
+  const unreserved = component.replace(/[!'()*]/g, escape); // Python's quote(text, safe='')
+  const encoded = [component, encodeURI(text), unreserved, unreserved.replace(/%2F/g, '/'), component.replace(/[!'()~]/g, escape)];
+  return encoded.flatMap((form) => [form, form.replace(/%20/g, '+')]);
 }
 
 /**

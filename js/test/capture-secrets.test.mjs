@@ -342,3 +342,28 @@ test('a stdio server whose stderr line is cut inside a secret: the error shows n
     for (const fragment of fragments(TOKEN)) assert.ok(!result.stderr.includes(fragment), `${JSON.stringify(fragment)} in ${result.stderr}`);
   }
 });
+
+test('hex in either case, each common URL encoding and _ for - of a secret are found; short words and other text are not', () => {
+  const secret = "Tok-AbC.123/x+y (a)~!*'";
+  const redactor = makeRedactor([`Bearer ${secret}`]);
+  const hex = Buffer.from(secret).toString('hex');
+  const python = encodeURIComponent(secret).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const echoes = [
+    hex,
+    hex.toUpperCase(),
+    Buffer.from(`Bearer ${secret}`).toString('hex'),
+    encodeURIComponent(secret),
+    encodeURIComponent(secret).replace(/%20/g, '+'),
+    encodeURI(secret),
+    python,
+    python.replace(/%2F/g, '/'),
+    new URLSearchParams({ k: secret }).toString().slice(2),
+    secret.replace(/-/g, '_'),
+    secret.replace(/-/g, '_').toUpperCase(),
+  ];
+  for (const echo of echoes) assert.equal(redactor.redact(`a ${echo} b`), 'a *** b', echo);
+  assert.ok(makeRedactor(['snake_case_secret']).find('snake-case-secret'));
+  // The new forms are as long as the secret or longer: no short word is blanked out.
+  const words = makeRedactor(['abcd1234']);
+  assert.equal(words.redact('abcd 1234 6162 abcd_1234 61626364 6162636431323334'), 'abcd 1234 6162 abcd_1234 61626364 ***');
+});

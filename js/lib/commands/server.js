@@ -34,13 +34,15 @@ OPENAI_API_KEY, PGPASSWORD, GH_PAT; not SSH_AUTH_SOCK, TOKEN_URL or AWS_ACCESS_K
 --url query values with such names, and --url path segments that look like keys (a key prefix
 such as sk-, ghp_, github_pat_ or xoxb- and 8 more characters, a UUID, or a run of 32 hex
 digits or of 20 letters and digits mixing both: /mcp/sk-ak-…/sse; not /mcp, /v1 or
-/2024-11-05). A secret is printed or written nowhere (\`***\` instead): as given, without a
-scheme word (Bearer), URL-encoded, JSON-escaped, in base64 or base64url (from 8 characters;
-padded or not, also inside longer base64 text), in any letter case. Other encodings (hex,
-reversed, spaced out) are not looked for. A snapshot that holds a secret is refused (exit 2)
-with the JSON pointer of where. URLs are printed without user name, password, key-like path
-segments or query values; a --url with a user name or password is refused: pass credentials
-with --header.
+/2024-11-05). A secret is printed or written nowhere (\`***\` instead): as given, with _ for -
+(and - for _), without a scheme word (Bearer), URL-encoded (as JavaScript, Python and HTML
+forms do it; %20 or + for a space), JSON-escaped, in hex, in base64 or base64url (from 8
+characters; padded or not, also inside longer base64 text), in any letter case; where a cut (a
+long stderr line kept in pieces, an unfinished line) splits it, its part of 4 characters or more
+left at the cut too. Other encodings (reversed, spaced out) are not looked for. A snapshot that holds a secret
+is refused (exit 2) with the JSON pointer of where. URLs are printed without user name,
+password, key-like path segments or query values; a --url with a user name or password is
+refused: pass credentials with --header.
 `;
 
 /**
