@@ -46,7 +46,9 @@ impl Threshold {
     pub fn unknown(what: &str, text: &str) -> String {
         match Threshold::meant_by(text) {
             Some(meant) => format!("unknown {what} `{text}`; did you mean `{}`?", meant.as_str()),
-            None => format!("unknown {what} `{text}`; use BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION or none"),
+            None => format!(
+                "unknown {what} `{text}`; use BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION or none"
+            ),
         }
     }
 
