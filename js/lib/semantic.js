@@ -17,6 +17,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_TEXT_CHARS = 4000;
 // Notes are a few hundred bytes each: an answer past this is refused, not read to the end.
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+// The tail of a command's stderr kept for its error line.
+const MAX_STDERR_CHARS = 2000;
 
 const INSTRUCTIONS =
   'You review changes to the text an MCP server shows to language models (tool descriptions, titles, ' +
@@ -166,7 +168,11 @@ function runCommand(command, request, timeoutMs, env, signal) {
       stdout += chunk;
       if (stdout.length > MAX_ANSWER_BYTES && !endedBecause) end(new Error(`--semantic-cmd wrote more than ${MAX_ANSWER_BYTES} characters`));
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
+    let stderrCut = false;
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      stderr += chunk;
+      if (stderr.length > MAX_STDERR_CHARS) [stderr, stderrCut] = [stderr.slice(-MAX_STDERR_CHARS), true];
+    });
     child.stdin.on('error', () => {});
     child.on('close', (code) => {
       signal?.removeEventListener('abort', interrupted);
@@ -177,7 +183,7 @@ function runCommand(command, request, timeoutMs, env, signal) {
         return;
       }
       if (code !== 0) {
-        finish(reject, new Error(`--semantic-cmd exited with code ${code}${stderr.trim() ? `: ${stderr.trim().split('\n').pop()}` : ''}`));
+        finish(reject, new Error(`--semantic-cmd exited with code ${code}${lastLine(stderr, stderrCut)}`));
         return;
       }
       try {
@@ -189,6 +195,17 @@ function runCommand(command, request, timeoutMs, env, signal) {
     });
     child.stdin.end(JSON.stringify(request));
   });
+}
+
+/**
+ * ": LINE", the last line the command wrote to stderr, or nothing. A line the kept tail cut is
+ * not quoted: its head is gone, and a secret the cut split would no longer match redaction.
+ */
+function lastLine(stderr, cut) {
+  const lines = stderr.trimEnd().split('\n');
+  if (lines.at(-1).trim() === '') return '';
+  if (cut && lines.length === 1) return ` (its last line on stderr is over ${MAX_STDERR_CHARS} characters)`;
+  return `: ${lines.at(-1).trim()}`;
 }
 
 /** A JSON object from model or command output, tolerating a Markdown code fence around it. */

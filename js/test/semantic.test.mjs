@@ -112,6 +112,10 @@ test('--semantic-cmd reads the request on stdin; a failing or slow command only 
   assert.deepEqual(ok, { notes: { [report.changes[0].id]: 'was: Old text.' }, warnings: [] });
   const failing = await semanticNotes(report, { command: `"${process.execPath}" -e "console.error('no model'); process.exit(4)"` });
   assert.match(failing.warnings[0], /exited with code 4: no model/);
+  // A last line longer than the kept tail is not quoted: its head, perhaps part of a key, is gone.
+  const long = await semanticNotes(report, { command: `"${process.execPath}" -e "console.error('sk-' + 'x'.repeat(3000)); process.exit(4)"` });
+  assert.match(long.warnings[0], /exited with code 4 \(its last line on stderr is over 2000 characters\)/);
+  assert.ok(!long.warnings[0].includes('xxxx'), long.warnings[0]);
   const slow = await semanticNotes(report, { command: `"${process.execPath}" -e "setInterval(() => {}, 1000)"`, timeoutMs: 300 });
   assert.match(slow.warnings[0], /did not finish within 0.3 s/);
 });
