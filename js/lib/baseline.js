@@ -4,7 +4,8 @@ import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { capture } from './capture.js';
 import { formatSnapshot } from './canonical.js';
-import { CliError } from './errors.js';
+import { engine } from './engine.js';
+import { CliError, describeEngineError } from './errors.js';
 import { DEFAULT_MAX_BYTES, readFileBounded } from './limits.js';
 
 export { appendJobSummary } from './io.js';
@@ -58,10 +59,26 @@ export async function checkAgainstBaseline({ baseline, update = false, ...captur
     if (error.code !== 'ENOENT') throw new CliError(`cannot read the baseline \`${baseline}\`: ${error.message}`);
     if (!update) throw new CliError(`the baseline \`${baseline}\` does not exist; run check with --update once to create it`);
   }
+  // Before the server starts and before --update writes: a file that is not a snapshot (a
+  // package.json given by mistake, a broken merge) is refused, never replaced by the capture.
+  if (oldText !== null) checkBaselineText(baseline, oldText, update);
   const { snapshot } = await capture(captureOptions);
   const newText = formatSnapshot(snapshot);
   if (update) await writeSnapshotFile(baseline, newText);
   return { oldText: oldText ?? newText, newText, updated: update, created: oldText === null };
+}
+
+/** Parses the baseline as the diff would (the engine, OLD against itself); refuses one that is not a snapshot. */
+function checkBaselineText(baseline, text, update) {
+  try {
+    engine.diff(text, text, null);
+  } catch (error) {
+    if (error?.name !== 'McpContractError' || error.input !== 'old') throw error;
+    const what = update
+      ? 'It is not a valid snapshot, so --update leaves it as it is: fix it, pass another --baseline path, or delete the file to create a new baseline'
+      : 'It is not a valid snapshot: fix it, or pass another --baseline path (check --update creates a baseline where no file is)';
+    throw new CliError(`${describeEngineError(error, { old: baseline }).replace(/\.$/, '')}. ${what}`);
+  }
 }
 
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;

@@ -2,12 +2,12 @@
 // engine, update the baseline; plus the argument helpers the CLI uses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { appendJobSummary, checkAgainstBaseline, parseHeader, parseTimeout, writeSnapshotFile } from '../lib/baseline.js';
 import { capture } from '../lib/capture.js';
 import { diff } from '../index.js';
-import { scratchDir, server } from './helpers.mjs';
+import { cliAsync, mapLimit, scratchDir, server, SERVERS } from './helpers.mjs';
 
 test('snapshot → baseline → check: v1 against v2 names the changes, --update accepts them', async () => {
   const dir = scratchDir('check');
@@ -61,4 +61,36 @@ test('the job summary is appended only when GITHUB_STEP_SUMMARY is set', async (
   assert.equal(await appendJobSummary('# one', { GITHUB_STEP_SUMMARY: file }), true);
   assert.equal(await appendJobSummary('# two\n', { GITHUB_STEP_SUMMARY: file }), true);
   assert.equal(readFileSync(file, 'utf8'), '# one\n# two\n');
+});
+
+test('a --baseline that is not a snapshot is refused before the server starts, and --update leaves it byte for byte', async () => {
+  const dir = scratchDir('not-baseline');
+  const packageJson = path.join(dir, 'pkgcopy.json');
+  const broken = path.join(dir, 'broken.json');
+  const empty = path.join(dir, 'empty.json');
+  writeFileSync(packageJson, readFileSync(new URL('../package.json', import.meta.url)));
+  writeFileSync(broken, '{"tools": [');
+  writeFileSync(empty, '');
+  const pidFile = path.join(dir, 'never-started-pids');
+  const hang = [process.execPath, path.join(SERVERS, 'hang-server.mjs'), 'serve', pidFile];
+  const cases = [
+    [packageJson, /^mcp-contract: .*pkgcopy\.json \(document root\): has none of the fields of an MCP snapshot \(found /],
+    [broken, /^mcp-contract: .*broken\.json:1:11: is not valid JSON/],
+    [empty, /^mcp-contract: .*empty\.json: is empty/],
+  ];
+  const runs = cases.flatMap(([file, pattern]) => [[file, pattern, true], [file, pattern, false]]);
+  const before = runs.map(([file]) => readFileSync(file));
+  // --timeout 60: were the server started, each run would take a minute.
+  const results = await mapLimit(runs, 2, ([file, , update]) =>
+    cliAsync(['check', '--baseline', file, ...(update ? ['--update'] : []), '--timeout', '60', '--', ...hang]),
+  );
+  runs.forEach(([file, pattern, update], i) => {
+    const { status, stdout, stderr } = results[i];
+    assert.equal(status, 2, stderr);
+    assert.equal(stdout, '');
+    assert.match(stderr, pattern);
+    assert.match(stderr, update ? /It is not a valid snapshot, so --update leaves it as it is: fix it, pass another --baseline path, or delete the file to create a new baseline\n$/ : /It is not a valid snapshot: fix it, or pass another --baseline path/);
+    assert.deepEqual(readFileSync(file), before[i], `${file} is byte-identical`);
+  });
+  assert.ok(!existsSync(pidFile), 'the server never started');
 });

@@ -16,6 +16,7 @@ The baseline is OLD and the live server is NEW; the report, the formats and the 
 those of diff. With --update the baseline is rewritten with the capture, the changes are still
 reported, a last line says they were accepted (ACCEPTED: …), and the exit code is 0; a baseline
 that does not exist yet is created (CREATED: … with what it holds) and nothing is compared.
+A FILE that is not a valid snapshot is refused before the server starts and never overwritten.
 
 Options:
   --baseline FILE      the committed snapshot to compare against
