@@ -1,7 +1,7 @@
 //! The diff path's files: the project config (explicit or found), the repository root, report
 //! files (`--output`) and the GitHub job summary. Snapshot inputs are read by inputs.js.
-import { accessSync, appendFileSync, constants, existsSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { accessSync, appendFileSync, constants, existsSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { CliError, InputError, UsageError } from "./errors.js";
 import { DEFAULT_MAX_BYTES, readFileBounded } from "./limits.js";
 
@@ -79,6 +79,60 @@ export function checkWritable(file, option) {
   } catch (error) {
     throw cannot(`the folder \`${folder}\` is not writable (${error.code ?? error.message})`);
   }
+}
+
+/**
+ * Refuses, before anything is read or written, an output that is also an input (`diff OLD NEW
+ * --output NEW` would replace a snapshot with the report) or that another output writes too.
+ * `inputs`: `{ what, spec }` (`-` and `git:REF:PATH` are not files and are skipped); `outputs`:
+ * `{ option, file }`. Two names are the same file when they resolve to one real path (links
+ * followed), or to one device and inode when the file exists (hard links).
+ */
+export function checkDistinctPaths({ inputs = [], outputs = [], cwd = process.cwd() }) {
+  const seen = new Map();
+  const note = (key, entry) => {
+    const earlier = seen.get(key);
+    if (!earlier) return seen.set(key, entry);
+    // Inputs come first. Two inputs may be one file (diff a.json a.json says "no changes").
+    const [first, second] = [earlier, entry];
+    if (!second.output) return;
+    if (first.output) {
+      throw new UsageError(`${second.option}: \`${second.file}\` is also written by ${first.option}; give each report its own file`);
+    }
+    throw new UsageError(
+      `${second.option}: \`${second.file}\` is ${first.what}, an input; writing the report there would replace it, so give ${second.option} another file`,
+    );
+  };
+  for (const { what, spec } of inputs) {
+    if (typeof spec !== "string" || spec === "" || spec === "-" || spec.startsWith("git:")) continue;
+    for (const key of fileKeys(resolve(cwd, spec))) note(key, { what, file: spec });
+  }
+  for (const { option, file } of outputs) {
+    for (const key of fileKeys(resolve(cwd, file))) note(key, { option, file, output: true });
+  }
+}
+
+/** The names under which a file is the same file: its real path, and its device and inode if it exists. */
+function fileKeys(absolute) {
+  let real;
+  try {
+    real = realpathSync(absolute);
+  } catch {
+    // Not there yet: its folder's real path and its name.
+    try {
+      real = join(realpathSync(dirname(absolute)), basename(absolute));
+    } catch {
+      real = absolute;
+    }
+  }
+  const keys = [`path:${real}`];
+  try {
+    const { dev, ino } = statSync(real);
+    if (ino) keys.push(`inode:${dev}:${ino}`);
+  } catch {
+    // missing: the path is its only name
+  }
+  return keys;
 }
 
 /** Writes a report to `--output FILE`. */

@@ -5,7 +5,7 @@ import { engine } from "./engine.js";
 import { engineMeta } from "./catalogue.js";
 import { wantsColor } from "./color.js";
 import { CliError, UsageError } from "./errors.js";
-import { appendJobSummary, checkWritable, writeReport } from "./io.js";
+import { appendJobSummary, checkDistinctPaths, checkWritable, writeReport } from "./io.js";
 import { VERBOSITY_HELP, VERBOSITY_OPTIONS, verbosityOf } from "./verbosity.js";
 
 // The engine's report formats, thresholds and severities (src/meta.rs).
@@ -52,13 +52,17 @@ ${VERBOSITY_HELP}`;
 
 /** The prose that follows the options block of `diff --help` and `check --help`. */
 export const REPORT_NOTES = `Severities: ${SEVERITIES.map((severity) => severity.id).join(", ")}.
+Report files (--output, --report) must differ from each other and from the inputs.
 With --format github, the verdict is the first annotation, then the most severe changes up to GitHub's
 10 errors, 10 warnings and 10 notices per step, then one notice counting the rest; with
 $GITHUB_STEP_SUMMARY set, the Markdown report (every change, up to 1 MB) is appended to the job summary.
 `;
 
-/** Rejects bad values before any input is read. */
-export function checkReportOptions(values) {
+/**
+ * Rejects bad values before any input is read. `inputs` (`{ what, spec }`: the snapshots, the
+ * baseline, the config) are files no report may be written to.
+ */
+export function checkReportOptions(values, { inputs = [], cwd } = {}) {
   if (!FORMATS.includes(values.format)) {
     throw new UsageError(`unknown --format \`${values.format}\`; use one of: ${FORMATS.join(", ")}`);
   }
@@ -77,7 +81,12 @@ export function checkReportOptions(values) {
   if (values["semantic-cmd"] !== undefined && !values.semantic) values.semantic = true;
   if (values.output === "") throw new UsageError("--output needs a file name");
   values.reports = (values.report ?? []).map(reportFile);
-  // Before any input is read or server started: the reports must have somewhere to go.
+  // Before any input is read or server started: the reports must have somewhere to go, of
+  // their own (not an input, not another report's file).
+  if (values.config !== undefined && values.config !== "") inputs = [...inputs, { what: "the config", spec: values.config }];
+  const outputs = [...(values.output === undefined ? [] : [{ option: "--output", file: values.output }])];
+  for (const { file } of values.reports) outputs.push({ option: "--report", file });
+  checkDistinctPaths({ inputs, outputs, cwd });
   if (values.output !== undefined) checkWritable(values.output, "--output");
   for (const { file } of values.reports) checkWritable(file, "--report");
   verbosityOf(values);

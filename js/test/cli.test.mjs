@@ -1,6 +1,6 @@
 // The CLI as users and CI scripts see it: exit codes, formats, config discovery, stdin, errors.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, test } from "node:test";
 import { rules as libraryRules, version } from "../index.js";
@@ -234,6 +234,47 @@ describe("inputs", () => {
     const json = scratchFile("empty.json", "[]");
     const result = cli(["diff", yaml, json, "--format", "json"]);
     assert.deepEqual(JSON.parse(result.stdout).changes.map((c) => c.rule), ["tool.removed"]);
+  });
+});
+
+describe("outputs", () => {
+  test("a report is never written over an input, and two reports never share a file", () => {
+    const dir = join(scratch, "outputs");
+    mkdirSync(dir);
+    const old = join(dir, "old.json");
+    const next = join(dir, "new.json");
+    copyFileSync(removedOld, old);
+    copyFileSync(removedNew, next);
+    symlinkSync(next, join(dir, "link.json"));
+    linkSync(next, join(dir, "hard.json"));
+    writeFileSync(join(dir, "c.yaml"), "fail_on: none\n");
+    const bytes = () => ["old.json", "new.json", "c.yaml"].map((name) => readFileSync(join(dir, name), "utf8"));
+    const before = bytes();
+    const input = (file, what, option = "--output") =>
+      `${option}: \`${file}\` is ${what}, an input; writing the report there would replace it, so give ${option} another file`;
+    const cases = [
+      [["diff", "old.json", "new.json", "--output", "new.json"], input("new.json", "NEW")],
+      [["diff", "old.json", "new.json", "--output", "./old.json"], input("./old.json", "OLD")],
+      [["diff", "old.json", "new.json", "--output", "link.json"], input("link.json", "NEW")],
+      [["diff", "old.json", "new.json", "--output", "hard.json"], input("hard.json", "NEW")],
+      [["diff", "old.json", "new.json", "--report", "json=../outputs/new.json"], input("../outputs/new.json", "NEW", "--report")],
+      [["diff", "old.json", "new.json", "--config", "c.yaml", "--report", "sarif=c.yaml"], input("c.yaml", "the config", "--report")],
+      [["diff", "old.json", "new.json", "--output", "x.json", "--report", "json=x.json"], "--report: `x.json` is also written by --output; give each report its own file"],
+      [["diff", "old.json", "new.json", "--report", "json=y.json", "--report", "sarif=./y.json"], "--report: `./y.json` is also written by --report; give each report its own file"],
+      [["check", "--baseline", "new.json", "--output", "new.json", "--", "false"], input("new.json", "the baseline")],
+      [["check", "--baseline", "new.json", "--update", "--report", "junit=link.json", "--", "false"], input("link.json", "the baseline", "--report")],
+    ];
+    for (const [args, message] of cases) {
+      const result = cli(args, { cwd: dir });
+      assert.equal(result.stderr, `mcp-contract: ${message}\n`, args.join(" "));
+      assert.equal(result.status, 2);
+    }
+    assert.deepEqual(bytes(), before, "no input was written");
+    assert.ok(!existsSync(join(dir, "x.json")) && !existsSync(join(dir, "y.json")), "nothing was written");
+    // Not files: standard input and git:REF:PATH; and two inputs may be one file.
+    const fromStdin = cli(["diff", "-", "new.json", "--output", "out.json"], { cwd: dir, input: readFileSync(old) });
+    assert.equal(fromStdin.status, 1, fromStdin.stderr);
+    assert.equal(cli(["diff", "new.json", "link.json", "--output", "same.json"], { cwd: dir }).status, 0);
   });
 });
 

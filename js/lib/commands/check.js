@@ -31,7 +31,8 @@ export async function run(values, positionals, ctx, server = []) {
     throw new UsageError(`check takes no arguments before -- (got \`${positionals[0]}\`); the server command goes after --`);
   }
   if (!values.baseline) throw new UsageError("check needs --baseline FILE (create it with --update, or with snapshot --out FILE)");
-  checkReportOptions(values);
+  // --update's own write of the baseline is meant; a report written over it is not.
+  checkReportOptions(values, { inputs: [{ what: "the baseline", spec: values.baseline }], cwd: ctx.cwd });
   // Before the server starts: a capture whose baseline cannot be written is not worth its time.
   if (values.update) checkWritable(values.baseline, "--update");
   const capturing = await captureOptions(values, server, name, ctx);

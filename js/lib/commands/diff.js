@@ -24,7 +24,7 @@ export async function run(values, positionals, ctx) {
   if (positionals.length !== 2) {
     throw new UsageError(`diff needs exactly two snapshots, OLD and NEW (got ${positionals.length}); see diff --help`);
   }
-  checkReportOptions(values);
+  checkReportOptions(values, { inputs: [{ what: "OLD", spec: positionals[0] }, { what: "NEW", spec: positionals[1] }], cwd: ctx.cwd });
   checkStdinUse(positionals);
   const maxBytes = maxBytesOf(values);
   const read = async (spec, label) => ({
