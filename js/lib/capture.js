@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { RpcError, RpcSession } from './rpc.js';
 import { GroupStdioTransport } from './stdio-transport.js';
-import { openHttpTransport, serverUrl } from './http-transport.js';
+import { describeHttpStatus, openHttpTransport, serverUrl } from './http-transport.js';
 import { canonicalSnapshot } from './canonical.js';
 import { engineMeta } from './catalogue.js';
 import { CliError, escapeControls, withStderr } from './errors.js';
@@ -62,8 +62,13 @@ async function captureOnce(options) {
   const progress = options.onProgress ?? (() => {});
   const redactor = makeRedactor(captureSecrets(options, env));
   let session;
+  // The last HTTP error status's reason and content type, which the SDK's error does not keep.
+  let failedResponse;
   // An HTTP body past the byte limit ends the session at once (its request is still reading).
   const hooks = {
+    failedResponse: (response) => {
+      failedResponse = response;
+    },
     tooLarge: (error) => session?.fail(error),
     // An event stream that ended without the answer it was opened for: nothing else will come.
     streamEnded: (ids) =>
@@ -127,7 +132,9 @@ async function captureOnce(options) {
     // A server that broke the connection is usually exiting: a moment for its exit code and
     // its last stderr lines, which say more than "the server is not running".
     if (kind === 'stdio' && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED') await waitFor(() => transport.closed, Math.min(300, deadline - Date.now()));
-    const explained = explain(session.failure?.code === 'TOO_LARGE' ? session.failure : error, transport, kind, options, redactor);
+    const failure = session.failure?.code === 'TOO_LARGE' ? session.failure : error;
+    const response = failedResponse?.status === failure?.code ? failedResponse : undefined;
+    const explained = explain(failure, transport, kind, options, redactor, response);
     if (kind === 'stdio' && step === 'server/discover' && transport.closed && explained && typeof explained === 'object') {
       explained.exitedOnDiscover = true;
     }
@@ -273,7 +280,7 @@ function serverLabel(kind, options) {
 }
 
 /** Turns any failure into one CliError naming what happened (never a secret of the capture: lib/redact.js). */
-function explain(error, transport, kind, options, redactor) {
+function explain(error, transport, kind, options, redactor, response) {
   if (error instanceof CliError) return new CliError(redactor.redact(error.message), { exitCode: error.exitCode, cause: error });
   const where = kind === 'stdio' ? `the server \`${[options.command, ...(options.args ?? [])].join(' ')}\`` : `the server at ${maskUrl(options.url)}`;
   let message;
@@ -289,6 +296,9 @@ function explain(error, transport, kind, options, redactor) {
     // undici's words for a connection that closed before or in the middle of an answer
     const when = error.message === 'terminated' ? 'in the middle of an answer' : 'before answering';
     message = `capture failed: ${where}: the server closed the connection ${when} (${error.cause?.code ?? error.message})`;
+  } else if (kind !== 'stdio' && typeof error?.code === 'number' && error.code >= 400 && error.code < 600) {
+    // An error status: a line with the status and the URL, not the SDK's words around a whole HTML page.
+    message = `capture failed: ${describeHttpStatus(error, maskUrl(options.url), response)}`;
   } else {
     const cause = error?.cause?.code ?? error?.cause?.message;
     const status = typeof error?.code === 'number' && error.code >= 100 ? ` (HTTP ${error.code})` : '';
@@ -311,9 +321,16 @@ function explain(error, transport, kind, options, redactor) {
 function maskQuotedUrl(message, text) {
   const url = new URL(text);
   const masked = new URL(maskUrl(text).replace('//***@', '//'));
-  let result = message.replaceAll(text, maskUrl(text)).replaceAll(url.href, maskUrl(text));
+  // In one pass, the longer form first: `http://host:3901` is a prefix of its own href
+  // `http://host:3901/`, and replacing them one after the other printed `http://host:3901//`.
+  const forms = [...new Set([text, url.href, maskUrl(text)])].sort((a, b) => b.length - a.length);
+  let result = message.replace(new RegExp(forms.map(escapeRegExp).join('|'), 'g'), maskUrl(text));
   if (url.search || masked.pathname !== url.pathname) result = result.replaceAll(`${url.pathname}${url.search}`, `${masked.pathname}${masked.search}`);
   return result;
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 async function closeQuietly(transport, kind, waits) {

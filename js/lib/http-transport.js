@@ -1,6 +1,7 @@
 //! Streamable HTTP for capture: the MCP SDK's client transport (an optional peer dependency,
 //! loaded only here) over a fetch whose answers are bounded in bytes and whose event streams
 //! are watched for ending without the answer they were opened for.
+import { STATUS_CODES } from 'node:http';
 import { CliError } from './errors.js';
 import { formatBytes } from './limits.js';
 import { maskUrlText } from './redact.js';
@@ -57,12 +58,17 @@ async function loadHttpTransport() {
  * fetch for the SDK's transport whose response bodies, together, stop at `maxBytes`: an
  * endless body is cut off and reported (to `hooks.tooLarge`, which ends the session) instead of
  * growing until memory runs out. The end of an event stream answering a POST is reported to
- * `hooks.streamEnded` with the ids of the requests it carried.
+ * `hooks.streamEnded` with the ids of the requests it carried; an error status (4xx, 5xx) to
+ * `hooks.failedResponse` with `{ status, statusText, contentType }` (the SDK's error keeps only
+ * the status and the body).
  */
-function boundedFetch(maxBytes, { tooLarge, streamEnded }) {
+function boundedFetch(maxBytes, { tooLarge, streamEnded, failedResponse }) {
   let total = 0;
   return async (url, init) => {
     const response = await fetch(url, init);
+    if (response.status >= 400) {
+      failedResponse?.({ status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type') ?? '' });
+    }
     if (!response.body) return response;
     const stream = /^text\/event-stream/i.test(response.headers.get('content-type') ?? '');
     const ids = stream && init?.method === 'POST' ? requestIds(init.body) : [];
@@ -86,3 +92,22 @@ function boundedFetch(maxBytes, { tooLarge, streamEnded }) {
     return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
+
+/**
+ * One line for an HTTP error status from the SDK (`error.code`, its message holding the body):
+ * the status, the URL as printed elsewhere (`shownUrl`), a body only when it is short text or
+ * JSON on one line (an HTML error page says nothing a line can), and for 404 the usual cause.
+ * `response`: what `hooks.failedResponse` saw for it, if anything.
+ */
+export function describeHttpStatus(error, shownUrl, response) {
+  const reason = response?.statusText || STATUS_CODES[error.code] || '';
+  const body = /Error POSTing to endpoint(?: \(HTTP \d+\))?: ([\s\S]*)$/.exec(error.message ?? '')?.[1].trim() ?? '';
+  const readable = /^(?:text\/plain|application\/(?:[\w.-]+\+)?json)\b/i.test(response?.contentType ?? '');
+  const said = readable && body !== '' && body.length <= MAX_QUOTED_BODY && !/[\r\n]/.test(body) ? `the server said "${body}"` : '';
+  const hint = error.code === 404 ? 'is the endpoint path right? (MCP servers often serve Streamable HTTP at /mcp)' : '';
+  const after = [said, hint].filter(Boolean).join('; ');
+  return `HTTP ${error.code}${reason ? ` ${reason}` : ''} from ${shownUrl}${after ? `: ${after}` : ''}`;
+}
+
+/** The longest error body quoted from an HTTP server, in characters. */
+const MAX_QUOTED_BODY = 200;

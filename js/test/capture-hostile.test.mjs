@@ -5,6 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { makeRedactor, secretForms } from '../lib/redact.js';
@@ -88,6 +89,29 @@ test('HTTP: non-MCP JSON is one line, an endless body stops at --max-bytes', asy
   const [notMcp, endless] = await Promise.all([viaHttp(['snapshot'], '/not-mcp'), viaHttp(['snapshot'], '/endless', ['--max-bytes', '1M', '--timeout', '20'])]);
   assertOneLineError(notMcp, /the server at http:\/\/127\.0\.0\.1:\d+\/not-mcp: the answer is JSON but not a JSON-RPC message \(is this URL an MCP endpoint\?\)/);
   assertOneLineError(endless, /the server sent more than 1048576 bytes \(1 MiB\) \(raise the limit with --max-bytes\)/);
+});
+
+test('HTTP error statuses: the status and the URL, a short text or JSON body, never an HTML page; 404 says where MCP usually is', async () => {
+  // A port nothing listens on: the URL without a path is printed with one `/`.
+  const closed = createServer();
+  await new Promise((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address();
+  await new Promise((resolve) => closed.close(resolve));
+  const [html, long, json, refused] = await Promise.all([
+    viaHttp(['snapshot'], '/html-404'),
+    viaHttp(['snapshot'], '/long-500'),
+    viaHttp(['snapshot'], '/json-503'),
+    cliAsync(['snapshot', '--url', `http://127.0.0.1:${port}`]),
+  ]);
+  const exactly = (result, message) => {
+    assertOneLineError(result, /capture failed/);
+    assert.equal(result.stderr, `mcp-contract: capture failed: ${message}\n`);
+  };
+  exactly(html, `HTTP 404 Not Found from ${http.base}/html-404: is the endpoint path right? (MCP servers often serve Streamable HTTP at /mcp)`);
+  exactly(long, `HTTP 500 Internal Server Error from ${http.base}/long-500`);
+  exactly(json, `HTTP 503 Service Unavailable from ${http.base}/json-503: the server said "{"error":"warming up"}"`);
+  assertOneLineError(refused, new RegExp(`^mcp-contract: capture failed: the server at http://127\\.0\\.0\\.1:${port}/: `));
+  for (const result of [html, long, json]) assert.doesNotMatch(result.stderr, /DOCTYPE|<html|Streamable HTTP error|xxxx/);
 });
 
 test('a server that echoes the secret: redacted in errors in every form, and a snapshot holding it is refused with where', async () => {

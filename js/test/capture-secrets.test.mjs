@@ -267,7 +267,7 @@ test('--url query values: masked in progress, errors and report names; a secret-
   ]);
   assert.equal(missing.status, 2, missing.stderr);
   assert.match(missing.stderr, /^mcp-contract: starting http:\/\/127\.0\.0\.1:\d+\/missing\?token=\*\*\*&page=\*\*\*…$/m);
-  assert.match(missing.stderr, /capture failed: the server at http:\/\/127\.0\.0\.1:\d+\/missing\?token=\*\*\*&page=\*\*\*: .*HTTP 404/);
+  assert.match(missing.stderr, /capture failed: HTTP 404 Not Found from http:\/\/127\.0\.0\.1:\d+\/missing\?token=\*\*\*&page=\*\*\*: the server said "no \/missing\?token=\*\*\*&page=\*\*\* here"; is the endpoint path right\?/);
   assertNoSecret(missing, 'sk-live-q', 'page=2');
   assertRefused(echoed, 'in the --url query parameter api_key', '/instructions');
   assertNoSecret(echoed, 'sk-live-q');
@@ -304,7 +304,7 @@ test('--url with a key in its path: masked in progress and errors, refused when 
   ]);
   assert.equal(missing.status, 2, missing.stderr);
   assert.match(missing.stderr, /^mcp-contract: starting http:\/\/127\.0\.0\.1:\d+\/k\/\*\*\*\/missing…$/m);
-  assert.match(missing.stderr, /capture failed: the server at http:\/\/127\.0\.0\.1:\d+\/k\/\*\*\*\/missing: .*HTTP 404/);
+  assert.match(missing.stderr, /capture failed: HTTP 404 Not Found from http:\/\/127\.0\.0\.1:\d+\/k\/\*\*\*\/missing: the server said "no \/k\/\*\*\*\/missing here"; is the endpoint path right\?/);
   assertNoSecret(missing, hex, hex.slice(0, 16), hex.slice(-16));
   assertRefused(echoed, 'in the --url path', '/instructions');
   assertNoSecret(echoed, key, 'AbC123def456');

@@ -6,6 +6,8 @@
 //   /reset         drops the connection; /bad-json, /early-eof: a cut JSON body; /sse-garbage:
 //                  an event stream whose event is not JSON; /sse-empty: one that ends without an answer
 //   /reject        answers 401 with a body that echoes the Authorization header in several forms
+//   /html-404      answers 404 with an HTML page (as a web framework's default route does);
+//   /long-500      500 with 300 characters of text/plain; /json-503: 503 with a short JSON error
 //   /mcp?mode=M    a minimal JSON-RPC server (plain JSON answers) whose tools/list depends on M:
 //                  lone-surrogate, huge-number, echo-raw, echo-bare, echo-url, echo-lower, plain
 // Started only as `node <server> serve` (a test runner that globs test/ runs it bare: it exits).
@@ -76,6 +78,19 @@ const server = createServer((request, response) => {
         response.once('drain', more);
       };
       more();
+      return;
+    }
+    if (url.pathname === '/html-404') {
+      response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!DOCTYPE html>\n<html lang="en">\n<head><title>Error</title></head>\n<body><pre>Cannot POST ${request.url}</pre></body>\n</html>\n`);
+      return;
+    }
+    if (url.pathname === '/long-500') {
+      response.writeHead(500, { 'content-type': 'text/plain' }).end(`internal error ${'x'.repeat(300)}`);
+      return;
+    }
+    if (url.pathname === '/json-503') {
+      response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"warming up"}');
       return;
     }
     if (url.pathname === '/reject') {
