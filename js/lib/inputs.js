@@ -53,6 +53,10 @@ async function readGit(spec, label, cwd, maxBytes) {
       if (error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') return reject(tooLarge(`${label}: ${spec}`, maxBytes));
       if (error.code === 'ENOENT') return reject(new CliError(`${label}: reading ${spec} needs git, which is not installed`));
       const problem = gitProblem(stderr, ref, file);
+      if (problem === noSuchRef(ref) && !COMMIT_ID.test(ref)) {
+        // A branch a shallow or single-branch clone (actions/checkout's default) did not fetch.
+        return fetchHint(execFile, ref, cwd).then((hint) => reject(new CliError(`${label}: ${problem} (reading ${spec})${hint}`)));
+      }
       if (problem === NOT_A_REPOSITORY || !COMMIT_ID.test(ref)) return reject(new CliError(`${label}: ${problem} (reading ${spec})`));
       // A shallow checkout (actions/checkout's default) lacks the base commit, and git then
       // blames the path or the name: ask whether the commit itself is here.
@@ -69,12 +73,40 @@ async function readGit(spec, label, cwd, maxBytes) {
 /** A ref that can only be a commit id (abbreviated or full), as CI passes a base commit. */
 const COMMIT_ID = /^[0-9a-f]{7,40}$/i;
 const NOT_A_REPOSITORY = 'not inside a git repository';
+const noSuchRef = (ref) => `no commit, branch or tag \`${ref}\` in this repository`;
+
+/**
+ * What to do about a ref this clone lacks, when it likely was not fetched rather than misspelt:
+ * the clone is shallow (actions/checkout fetches one commit by default), or the ref names a
+ * branch of a configured remote (`origin/main`) that a single-branch clone left out. Resolves to
+ * `; …` or '' (and to '' when git cannot tell).
+ */
+function fetchHint(execFile, ref, cwd) {
+  const run = (args) =>
+    new Promise((resolve) => execFile('git', args, { cwd }, (error, stdout) => resolve(error ? '' : String(stdout).trim())));
+  return Promise.all([run(['rev-parse', '--is-shallow-repository']), run(['remote'])]).then(([shallowText, remoteText]) => {
+    const shallow = shallowText === 'true';
+    const remotes = remoteText.split('\n').filter(Boolean);
+    const tracking = /^(?:refs\/)?(?:remotes\/)?([^/]+)\/(.+)$/.exec(ref);
+    const remote = tracking && remotes.includes(tracking[1]) ? tracking[1] : undefined;
+    if (!shallow && remote === undefined) return '';
+    const from = remote ?? (remotes.includes('origin') ? 'origin' : remotes[0]);
+    const branch = remote ? tracking[2] : ref.replace(/^refs\/heads\//, '');
+    // Into the ref asked for, explicitly: a single-branch clone's fetch refspec would not
+    // update `origin/main` from a plain `git fetch origin main`.
+    const into = remote ? `refs/remotes/${remote}/${branch}` : branch;
+    const fetch = from === undefined ? undefined : `git fetch${shallow ? ' --depth=1' : ''} ${from} ${branch}:${into}`;
+    if (!shallow) return `; the clone does not have this branch: fetch it first (\`${fetch}\`)`;
+    const first = fetch ? `fetch it first (\`${fetch}\`)` : 'fetch it first';
+    return `; this is a shallow clone: ${first}, or set \`fetch-depth: 0\` on actions/checkout`;
+  });
+}
 
 function gitProblem(stderr, ref, file) {
   const text = String(stderr).trim();
   if (/not a git repository/i.test(text)) return NOT_A_REPOSITORY;
   if (/does not exist in|exists on disk, but not in/i.test(text)) return `path \`${file}\` does not exist at \`${ref}\` (paths are relative to the repository root; start with ./ for the current directory)`;
-  if (/invalid object name|unknown revision|bad revision|ambiguous argument/i.test(text)) return `no commit, branch or tag \`${ref}\` in this repository`;
+  if (/invalid object name|unknown revision|bad revision|ambiguous argument/i.test(text)) return noSuchRef(ref);
   return `git show failed: ${text.split('\n').pop()}`;
 }
 

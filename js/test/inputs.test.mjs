@@ -75,6 +75,34 @@ test('a commit id the clone does not have is named as not fetched, with fetch-de
   await assert.rejects(readInput(`git:${head}:snapshots/missing.json`, { label: 'OLD', cwd: dir }), /OLD: path `snapshots\/missing.json` does not exist at `[0-9a-f]{40}`/, 'a fetched commit: the path is what is missing');
 });
 
+test('a branch a shallow or single-branch clone did not fetch: the error says how to fetch it', async () => {
+  const dir = repo();
+  execFileSync('git', ['branch', '-q', 'feature'], { cwd: dir });
+  const clone = (name, ...args) => {
+    const target = path.join(scratchDir('clone'), name);
+    execFileSync('git', ['clone', '-q', ...args, '--branch', 'feature', '--single-branch', `file://${dir}`, target]);
+    return target;
+  };
+  const shallow = clone('shallow', '--depth=1');
+  const spec = 'git:origin/main:snapshots/server.json';
+  await assert.rejects(readInput(spec, { label: 'OLD', cwd: shallow }), {
+    message: `OLD: no commit, branch or tag \`origin/main\` in this repository (reading ${spec}); this is a shallow clone: fetch it first (\`git fetch --depth=1 origin main:refs/remotes/origin/main\`), or set \`fetch-depth: 0\` on actions/checkout`,
+  });
+  await assert.rejects(readInput('git:main:snapshots/server.json', { label: 'OLD', cwd: shallow }), /this is a shallow clone: fetch it first \(`git fetch --depth=1 origin main:main`\)/);
+  // The advice works.
+  execFileSync('git', ['fetch', '-q', '--depth=1', 'origin', 'main:refs/remotes/origin/main'], { cwd: shallow });
+  assert.match(String(await readInput(spec, { cwd: shallow })), /"name": "x"/);
+
+  const single = clone('single');
+  await assert.rejects(readInput(spec, { label: 'OLD', cwd: single }), {
+    message: `OLD: no commit, branch or tag \`origin/main\` in this repository (reading ${spec}); the clone does not have this branch: fetch it first (\`git fetch origin main:refs/remotes/origin/main\`)`,
+  });
+  // A name that is no remote's branch, in a full clone, is most likely misspelt: no advice.
+  await assert.rejects(readInput('git:mian:snapshots/server.json', { label: 'OLD', cwd: single }), {
+    message: 'OLD: no commit, branch or tag `mian` in this repository (reading git:mian:snapshots/server.json)',
+  });
+});
+
 test('git specs split at the first colon, so paths may hold colons', () => {
   assert.deepEqual(parseGitSpec('git:HEAD:dir/a:b.json'), { ref: 'HEAD', path: 'dir/a:b.json' });
   assert.equal(parseGitSpec('git::x'), null);
