@@ -87,7 +87,9 @@ async function captureOnce(options) {
   let onAbort;
   const stop = new Promise((_, reject) => {
     timer = setTimeout(() => {
-      const error = new Error(`timed out after ${formatSeconds(timeoutMs)} waiting for ${describe()}`);
+      // A first `npx -y` (or `uvx`) run downloads the server before it can answer.
+      const raise = kind === 'stdio' ? 'a first `npx -y` run downloads the server: raise the limit' : 'raise the limit';
+      const error = new Error(`timed out after ${formatSeconds(timeoutMs)} waiting for ${describe()}; ${raise} with --timeout SECONDS`);
       error.code = 'TIMEOUT';
       session.fail(error);
       reject(error);

@@ -87,7 +87,7 @@ test('--timeout past what a Node timer holds is refused, and a timed-out capture
   const pids = readFileSync(pidFile, 'utf8').split(' ').map(Number);
   assert.deepEqual(await gone(pids, 500), []);
   const result = await cliAsync(['snapshot', '--timeout', '1', '--', process.execPath, path.join(SERVERS, 'hang-server.mjs'), 'serve', path.join(dir, 'hang-pids-cli')]);
-  assertOrderly(result, /timed out after 1 s/);
+  assertOrderly(result, /timed out after 1 s waiting for server\/discover; a first `npx -y` run downloads the server: raise the limit with --timeout SECONDS\nLast lines the server wrote to stderr:\n/);
 });
 
 test('the CLI keeps --timeout when the server and its child end on SIGTERM together, and on a capture that succeeds', async () => {

@@ -64,7 +64,7 @@ test('HTTP: a server that never answers times out (snapshot and check) with one 
   ]);
   // 1 s of timeout plus two Node start-ups on a loaded machine; an unbounded teardown took far longer.
   assert.ok(Date.now() - started < 6000, `${Date.now() - started} ms`);
-  for (const result of [snapshot, check]) assertOneLineError(result, /^mcp-contract: capture failed: the server at http:\/\/127\.0\.0\.1:\d+\/hang: timed out after 1 s waiting for server\/discover$/m);
+  for (const result of [snapshot, check]) assertOneLineError(result, /^mcp-contract: capture failed: the server at http:\/\/127\.0\.0\.1:\d+\/hang: timed out after 1 s waiting for server\/discover; raise the limit with --timeout SECONDS$/m);
 });
 
 test('HTTP: Ctrl-C while a server never answers is one line and exit 130', async () => {
