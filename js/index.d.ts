@@ -187,8 +187,9 @@ export interface RenderOptions {
   /** The OLD snapshot's path, used when `newPath` is not given: results point at the OLD file's
    * lines (a committed baseline checked against a live capture). */
   oldPath?: string;
-  /** Text and Markdown list every change on its own line; by default a run of 4 or more
-   * consecutive changes of one rule and severity is one line ("100 resources removed: …"). */
+  /** Text and Markdown list every change on its own line; by default, within a severity, all
+   * changes of a rule that has 4 or more there are one line ("100 resources removed: …"), where
+   * its first change would be. */
   expand?: boolean;
   /** Both versions run the semver gate (`--semver`): the gate then decides the verdict (`fail`
    * only for a too-small bump) and the report carries `semver`. */

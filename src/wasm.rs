@@ -56,9 +56,11 @@ pub fn did_you_mean(id: &str) -> Option<String> {
 /// the verdict), `groups` and `renders`.
 ///
 /// Without `renders`: the report object (`crate::report::Report` in its JSON form); with
-/// `groups: true` it also carries `groups`, the runs of `changes` that the text and Markdown
-/// reports show as one line (`[{ start, count, headline, listing }]`, `crate::render::Run`;
-/// none with `expand`), for a front end that lays the report out itself. With `renders` (`[{ format, color?,
+/// `groups: true` it also carries `groups`, the groups of alike `changes` that the text and
+/// Markdown reports show as one line (`[{ start, count, indices, headline, listing }]`,
+/// `crate::render::Run`; none with `expand`), for a front end that lays the report out itself:
+/// `indices` are the group's changes, which need not be neighbours; its line stands at `start`,
+/// the first of them, and the others are not listed on their own. With `renders` (`[{ format, color?,
 /// jobSummary? }]`): `{ verdict, outputs: Uint8Array[] }`, an output per entry as UTF-8 bytes,
 /// all from one diff; `jobSummary: true` (format `markdown`) sizes the Markdown for a GitHub job
 /// summary. Bytes, because the CLI writes them to stdout or a file as they are: made a JS string,

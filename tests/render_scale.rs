@@ -103,24 +103,122 @@ fn text_leads_with_the_verdict_and_groups_runs_of_alike_changes() {
     assert!(out.contains("  - 15 tool descriptions changed: tools[kept_00].description, "), "{out}");
 }
 
-#[test]
-fn runs_are_the_text_reports_group_lines_for_front_ends_that_lay_out_the_report() {
-    let prepared = prepared(false);
+/// The text report's group lines: a group's tag names its rule alone (`[rule]` or `[rule; --verbose
+/// lists each]`), a change's tag says where it is (`[rule at location]`).
+fn group_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.starts_with("  - ") && l.rsplit_once("  [").is_some_and(|(_, tag)| !tag.contains(" at ")))
+        .collect()
+}
+
+/// `runs` are the text report's group lines, in order, each over changes of one rule and
+/// severity, no change in two of them.
+fn assert_runs_are_the_group_lines(prepared: &Prepared<'_>) {
     let changes = &prepared.report.changes;
     let runs = mcp_contract::render::runs(changes, false);
     let text = prepared.render(Format::Text, false);
-    let grouped: Vec<&str> = text.lines().filter(|l| l.ends_with("; --verbose lists each]")).collect();
+    let grouped = group_lines(&text);
     assert_eq!(runs.len(), grouped.len(), "one run per group line:\n{text}");
+    let mut seen = std::collections::BTreeSet::new();
     for (run, line) in runs.iter().zip(&grouped) {
-        let run_changes = &changes[run.start..run.start + run.count];
-        assert!(run_changes.iter().all(|c| c.rule == run_changes[0].rule && c.severity == run_changes[0].severity));
-        assert!(
-            line.starts_with(&format!("  - {}: {}  [{};", run.headline, run.listing, run_changes[0].rule)),
-            "{line}"
-        );
+        assert_eq!((run.start, run.count), (run.indices[0], run.indices.len()));
+        assert!(run.indices.windows(2).all(|w| w[0] < w[1]), "ascending");
+        assert!(run.indices.iter().all(|&i| seen.insert(i)), "no change is in two runs");
+        let first = &changes[run.start];
+        assert!(run.indices.iter().all(|&i| changes[i].rule == first.rule && changes[i].severity == first.severity));
+        assert!(line.starts_with(&format!("  - {}: {}  [{}", run.headline, run.listing, first.rule)), "{line}");
     }
-    assert_eq!(runs.iter().map(|r| r.count).sum::<usize>(), 1000, "every change of this pair is in a run");
+    assert!(runs.windows(2).all(|w| w[0].start < w[1].start), "in report order");
+    let single = text.lines().filter(|l| l.starts_with("  - ")).count() - grouped.len();
+    assert_eq!(single + seen.len(), changes.len(), "every other change has a line of its own:\n{text}");
     assert!(mcp_contract::render::runs(changes, true).is_empty(), "expanded, no change is grouped");
+}
+
+#[test]
+fn runs_are_the_text_reports_group_lines_for_front_ends_that_lay_out_the_report() {
+    let prepared = prepared(false);
+    assert_runs_are_the_group_lines(&prepared);
+    let runs = mcp_contract::render::runs(&prepared.report.changes, false);
+    assert_eq!(runs.iter().map(|r| r.count).sum::<usize>(), 1000, "every change of this pair is in a run");
+    assert_runs_are_the_group_lines(&alternating(false));
+}
+
+/// 800 tools that each narrow `limit` and make a new `mode` required (BREAKING), reword their
+/// description (POTENTIALLY_BREAKING) and add `mode` (NON_BREAKING). Sorted by entity, the two
+/// BREAKING rules alternate: tool_0000's two changes, then tool_0001's, and so on.
+fn alternating(expand: bool) -> Prepared<'static> {
+    static PAIR: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+    let (old, new) = PAIR.get_or_init(|| {
+        let tools = |new: bool| -> Vec<Value> {
+            (0..800)
+                .map(|i| {
+                    let (limit, mut properties, mut required) =
+                        (json!({"type": "integer"}), serde_json::Map::new(), vec!["q"]);
+                    properties.insert("q".into(), json!({"type": "string"}));
+                    properties.insert("limit".into(), limit);
+                    if new {
+                        properties.insert("limit".into(), json!({"type": "integer", "maximum": 50}));
+                        properties.insert("mode".into(), json!({"type": "string", "enum": ["a", "b"]}));
+                        required.push("mode");
+                    }
+                    let description = if new {
+                        format!("Tool number {i} does things. Now faster.")
+                    } else {
+                        format!("Tool number {i} does things.")
+                    };
+                    json!({"name": format!("tool_{i:04}"), "description": description,
+                        "inputSchema": {"type": "object", "properties": properties, "required": required}})
+                })
+                .collect()
+        };
+        (json!({"tools": tools(false)}).to_string(), json!({"tools": tools(true)}).to_string())
+    });
+    prepare(old, new, None, &RunOptions { expand, ..RunOptions::default() }).expect("the pair diffs")
+}
+
+#[test]
+fn a_rules_changes_group_into_one_line_where_they_alternate_with_another_rules() {
+    let prepared = alternating(false);
+    let changes = &prepared.report.changes;
+    assert_eq!(prepared.report.summary.counts.get(Severity::Breaking), 1600);
+    // The report's order is the total sort, by entity: the two rules alternate.
+    assert_eq!((changes[0].entity.name.as_str(), changes[1].entity.name.as_str()), ("tool_0000", "tool_0000"));
+    assert_ne!(changes[0].rule, changes[1].rule);
+    assert_eq!(changes[2].rule, changes[0].rule);
+    let text = prepared.render(Format::Text, false);
+    let breaking: Vec<&str> =
+        text.lines().skip_while(|l| !l.starts_with("BREAKING (1600)")).skip(1).take_while(|l| !l.is_empty()).collect();
+    assert_eq!(breaking.len(), 2, "{text}");
+    assert!(breaking[0].contains("800 input schemas with their numeric range narrowed: tools[tool_0000]"), "{text}");
+    assert!(breaking[1].contains("800 input properties now required: tools[tool_0000]"), "{text}");
+    assert!(breaking.iter().all(|l| l.ends_with("; --verbose lists each]")), "{text}");
+    assert_eq!(group_lines(&text).len(), 4, "one line for each of the four rules:\n{text}");
+    assert!(text.len() < 2_000, "{} bytes", text.len());
+    let runs = mcp_contract::render::runs(changes, false);
+    assert_eq!(runs[0].indices, (0..800).map(|i| 2 * i).collect::<Vec<_>>());
+    assert_eq!(runs[1].indices, (0..800).map(|i| 2 * i + 1).collect::<Vec<_>>());
+    let expanded = alternating(true).render(Format::Text, false);
+    assert_eq!(expanded.lines().filter(|l| l.starts_with("  - ")).count(), 3200);
+}
+
+#[test]
+fn a_group_stands_at_its_first_change_and_fewer_than_four_stay_lines_in_report_order() {
+    // Tools a to e each add a property (one group of 5); tools aa and cc are added (2, fewer
+    // than 4). By entity, the additions sit between the property changes: a, aa, b, c, cc, d, e.
+    let tool = |name: &str, properties: Value| json!({"name": name, "inputSchema": {"type": "object", "properties": properties}});
+    let names = ["a", "b", "c", "d", "e"];
+    let old = json!({"tools": names.map(|n| tool(n, json!({}))).to_vec()});
+    let mut new_tools = names.map(|n| tool(n, json!({"x": {"type": "string"}}))).to_vec();
+    new_tools.extend([tool("aa", json!({})), tool("cc", json!({}))]);
+    let (old, new) = (old.to_string(), json!({"tools": new_tools}).to_string());
+    let prepared = prepare(&old, &new, None, &RunOptions::default()).expect("diffs");
+    let text = prepared.render(Format::Text, false);
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("  - ")).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("  - 5 input properties added: tools[a]"), "{text}");
+    assert!(lines[1].starts_with("  - tool `aa` was added"), "{text}");
+    assert!(lines[2].starts_with("  - tool `cc` was added"), "{text}");
+    assert_runs_are_the_group_lines(&prepared);
 }
 
 #[test]
@@ -133,7 +231,11 @@ fn a_group_lists_the_one_name_it_would_hide_instead_of_saying_and_1_more() {
         out.lines().find(|l| l.contains("prompts removed")).map(str::to_string).unwrap_or(out)
     };
     assert!(listed(4).contains("  - 4 prompts removed: p0, p1, p2, p3  ["), "{}", listed(4));
-    assert!(listed(5).contains("  - 5 prompts removed: p0, p1, p2, … and 2 more  ["), "{}", listed(5));
+    assert!(
+        listed(5).ends_with("  - 5 prompts removed: p0, p1, p2, … and 2 more  [prompt.removed; --verbose lists each]"),
+        "{}",
+        listed(5)
+    );
 }
 
 #[test]

@@ -1,98 +1,110 @@
-//! Runs of alike changes that the text and Markdown reports show as one line: at least
-//! [`MIN_RUN`] consecutive changes of the same rule and severity ("100 resources removed:
-//! file:///a, file:///b, file:///c, … and 97 more"). Notes do not decide the grouping (a note
-//! never changes anything but its own lines): renderers list a run's notes after its line.
-//! `expand` (the CLI's `--verbose`) lists every change.
+//! Groups of alike changes that the text and Markdown reports show as one line: within a
+//! severity's section, every change of a rule that has at least [`MIN_RUN`] changes there,
+//! wherever they sit ("100 resources removed: file:///a, file:///b, file:///c, … and 97 more"),
+//! shown at the place of the rule's first change. Changes are sorted by entity, so one tool's
+//! several changes interleave the rules; grouping only neighbours would group nothing. Notes do
+//! not decide the grouping (a note never changes anything but its own lines): renderers list a
+//! group's notes after its line. `expand` (the CLI's `--verbose`) lists every change.
 
 use super::escape::visible;
 use crate::report::Change;
 use crate::rules::finding::EntityKind;
+use crate::rules::severity::Severity;
+use std::collections::BTreeMap;
 
-/// The shortest run shown as one line.
+/// The fewest changes of one rule in a section that are shown as one line.
 pub const MIN_RUN: usize = 4;
 
 /// How many names a group line shows before "… and N more".
 const SHOWN: usize = 3;
 
-/// One line of a report section: a change, or a run of alike changes.
+/// One line of a report section: a change, or a group of alike changes.
 pub enum Line<'a> {
     One(&'a Change),
-    Group(&'a [&'a Change]),
+    Group(Vec<&'a Change>),
 }
 
 /// The section's changes (all of one severity, in report order) as lines.
-pub fn lines<'a>(changes: &'a [&'a Change], expand: bool) -> Vec<Line<'a>> {
+pub fn lines<'a>(changes: &[&'a Change], expand: bool) -> Vec<Line<'a>> {
+    layout(changes, expand)
+        .into_iter()
+        .map(|members| match members.as_slice() {
+            [one] => Line::One(changes[*one]),
+            _ => Line::Group(members.iter().map(|&i| changes[i]).collect()),
+        })
+        .collect()
+}
+
+/// The section's lines as indices into `changes`: one index for a change on its own line, the
+/// indices of every member (in report order) for a group, which stands where its first member
+/// is. A group is every change of a rule with at least [`MIN_RUN`] of them in the section.
+fn layout(changes: &[&Change], expand: bool) -> Vec<Vec<usize>> {
+    if expand {
+        return (0..changes.len()).map(|i| vec![i]).collect();
+    }
+    let mut by_rule: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, change) in changes.iter().enumerate() {
+        by_rule.entry(change.rule).or_default().push(i);
+    }
+    by_rule.retain(|_, members| members.len() >= MIN_RUN);
     let mut out = Vec::new();
-    for (start, end) in alike_runs(changes) {
-        if !expand && end - start >= MIN_RUN {
-            out.push(Line::Group(&changes[start..end]));
-        } else {
-            out.extend(changes[start..end].iter().map(|change| Line::One(change)));
+    for (i, change) in changes.iter().enumerate() {
+        match by_rule.get(change.rule) {
+            // The group stands at its first member; the others are in it.
+            Some(members) if members[0] == i => out.push(members.clone()),
+            Some(_) => {}
+            None => out.push(vec![i]),
         }
     }
     out
 }
 
-/// The maximal runs of alike changes in `changes`, as `(start, end)` index ranges.
-fn alike_runs(changes: &[&Change]) -> Vec<(usize, usize)> {
-    let mut runs = Vec::new();
-    let mut start = 0;
-    while start < changes.len() {
-        let first = changes[start];
-        let mut end = start + 1;
-        while end < changes.len() && alike(first, changes[end]) {
-            end += 1;
-        }
-        runs.push((start, end));
-        start = end;
-    }
-    runs
-}
-
-/// A run of a report's changes that the text and Markdown reports show as one line, for front
-/// ends that lay the report out themselves (the playground): where it is in the report's
-/// `changes` and the words of its line.
+/// A group of a report's changes that the text and Markdown reports show as one line, for front
+/// ends that lay the report out themselves (the playground): which of the report's `changes` it
+/// holds and the words of its line. Its members need not be neighbours: the line stands where
+/// the first of them is, and the others are not shown on their own.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Run {
-    /// The index in `report.changes` of the run's first change; the run is `count` consecutive changes.
+    /// The index in `report.changes` of the group's first change (where its line stands).
     pub start: usize,
+    /// How many changes the group holds (`indices.len()`).
     pub count: usize,
+    /// The indices in `report.changes` of its changes, ascending (the first is `start`).
+    pub indices: Vec<usize>,
     /// "480 resources removed", "12 × Input property added".
     pub headline: String,
     /// "file:///a, file:///b, file:///c, … and 477 more".
     pub listing: String,
 }
 
-/// The runs of `changes` (a report's, in report order) that the text and Markdown reports show
-/// as one line; none when `expand`. The same sections and runs as [`lines`]: the report lists
-/// changes most severe first, so each severity's section is consecutive in `changes`.
+/// The groups of `changes` (a report's, in report order) that the text and Markdown reports
+/// show as one line, in report order of their first change; none when `expand`. The same
+/// sections and groups as [`lines`].
 pub fn runs(changes: &[Change], expand: bool) -> Vec<Run> {
     let mut out = Vec::new();
     if expand {
         return out;
     }
-    let mut section_start = 0;
-    while section_start < changes.len() {
-        let severity = changes[section_start].severity;
-        let section: Vec<&Change> = changes[section_start..].iter().take_while(|c| c.severity == severity).collect();
-        for (start, end) in alike_runs(&section) {
-            if end - start >= MIN_RUN {
-                let group = &section[start..end];
-                out.push(Run {
-                    start: section_start + start,
-                    count: end - start,
-                    headline: headline(group),
-                    listing: listing(group),
-                });
+    for severity in Severity::DESCENDING {
+        let (at, section): (Vec<usize>, Vec<&Change>) =
+            changes.iter().enumerate().filter(|(_, c)| c.severity == severity).unzip();
+        for members in layout(&section, false) {
+            if members.len() < MIN_RUN {
+                continue;
             }
+            let group: Vec<&Change> = members.iter().map(|&i| section[i]).collect();
+            let indices: Vec<usize> = members.iter().map(|&i| at[i]).collect();
+            out.push(Run {
+                start: indices[0],
+                count: indices.len(),
+                indices,
+                headline: headline(&group),
+                listing: listing(&group),
+            });
         }
-        section_start += section.len();
     }
+    out.sort_by_key(|run| run.start);
     out
-}
-
-fn alike(first: &Change, other: &Change) -> bool {
-    other.rule == first.rule && other.severity == first.severity
 }
 
 /// What names one change of a run in its listing: the entity for whole-entity rules, else the

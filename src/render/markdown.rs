@@ -2,7 +2,7 @@
 //! one table per severity, the details of each change in a collapsible block, and the
 //! suppressed changes with their reasons. Untrusted text is escaped so it renders as text.
 //!
-//! In the tables a run of alike changes is one row ([`super::groups`]); the details blocks list
+//! In the tables a group of alike changes is one row ([`super::groups`]); the details blocks list
 //! every change. GitHub refuses comments longer than 65 536 characters, so a report that would
 //! exceed [`MAX_CHARS`] is rendered again without the details blocks, and then with shortened
 //! tables, each time saying what was left out. The job summary ([`job_summary`]) may be 1 MiB,
@@ -137,7 +137,7 @@ fn severity_section(out: &mut String, severity: Severity, group: &[&Change], bud
     out.push_str("</details>\n\n");
 }
 
-/// One row for a run of alike changes; the details blocks (when shown) list each of them.
+/// One row for a group of alike changes; the details blocks (when shown) list each of them.
 fn group_row(out: &mut String, run: &[&Change], details: bool) {
     let Some(first) = run.first() else { return };
     let kinds: std::collections::BTreeSet<&str> = run.iter().map(|c| c.entity.kind.as_str()).collect();

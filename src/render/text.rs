@@ -1,4 +1,4 @@
-//! The text report: the verdict, then changes by severity, one line each (a run of alike
+//! The text report: the verdict, then changes by severity, one line each (a group of alike
 //! changes as one line unless expanded), then suppressed changes with their reasons, then the
 //! verdict again (once only, when there is nothing else to show).
 
@@ -63,7 +63,7 @@ pub fn text(report: &Report, color: bool, expand: bool) -> String {
         for line in groups::lines(&section, expand) {
             match line {
                 Line::One(change) => change_line(&mut out, change, &style),
-                Line::Group(group) => group_line(&mut out, group, &style),
+                Line::Group(group) => group_line(&mut out, &group, &style),
             }
         }
         out.push('\n');

@@ -237,22 +237,28 @@ export function applyFilter(root, filter) {
 export async function renderReport(root, report, handlers) {
   const token = (root.renderToken = (root.renderToken ?? 0) + 1);
   const queue = [];
-  // The engine's runs of alike changes (`groups` of its report), by the index of their first change.
-  const runsAt = new Map((report.groups ?? []).map((run) => [run.start, run]));
+  // The engine's runs of alike changes (`groups` of its report), by the index of their first
+  // change, where the run's line stands; its other changes (`indices`) need not be next to it.
+  const runs = report.groups ?? [];
+  const runsAt = new Map(runs.map((run) => [run.start, run]));
+  const inRun = new Set(runs.flatMap((run) => run.indices));
   const list = (items, kind) => {
     const ol = el("ol", { class: "changes" });
-    for (let i = 0; i < items.length; i++) {
-      const { change, index } = items[i];
-      const run = kind === "change" ? runsAt.get(index) : undefined;
+    const byIndex = new Map(items.map((item) => [item.index, item]));
+    for (const item of items) {
+      const run = kind === "change" ? runsAt.get(item.index) : undefined;
       if (!run) {
-        queue.push({ ol, change, index, kind });
+        // A change of a run is listed in the run, which stands at its first change.
+        if (kind !== "change" || !inRun.has(item.index)) queue.push({ ol, ...item, kind });
         continue;
       }
       const inner = el("ol", { class: "changes" });
       // In its place among the section's changes, which are appended as they render.
-      queue.push({ ol, node: runItem(run, change, inner) });
-      for (const member of items.slice(i, i + run.count)) queue.push({ ol: inner, ...member, kind });
-      i += run.count - 1;
+      queue.push({ ol, node: runItem(run, item.change, inner) });
+      for (const index of run.indices) {
+        const member = byIndex.get(index);
+        if (member) queue.push({ ol: inner, ...member, kind });
+      }
     }
     return ol;
   };

@@ -665,6 +665,54 @@ test("a long run of alike changes is one expandable line, worded and grouped by 
   await page.close();
 });
 
+test("a run of changes that alternate with another rule's is one line at its first change", async () => {
+  // Each tool narrows `limit` and makes a new `mode` required: sorted by entity, the two BREAKING
+  // rules alternate, and each is one run.
+  const names = ["t0", "t1", "t2", "t3", "t4"];
+  const state = {
+    old: snapshot(names.map((name) => tool(name, "Same.", { limit: { type: "integer" } }))),
+    new: snapshot(
+      names.map((name) => ({
+        name,
+        description: "Same.",
+        inputSchema: {
+          type: "object",
+          properties: { limit: { type: "integer", maximum: 50 }, mode: { type: "string" } },
+          required: ["mode"],
+        },
+      })),
+    ),
+    config: "",
+  };
+  const report = engine.diff(state.old, state.new, null, { groups: true });
+  const breaking = report.changes.filter((c) => c.severity === "BREAKING").length;
+  assert.equal(breaking, 10);
+  assert.deepEqual(
+    report.groups
+      .filter((run) => report.changes[run.start].severity === "BREAKING")
+      .map(({ start, count, indices }) => [start, count, indices]),
+    [
+      [0, 5, [0, 2, 4, 6, 8]],
+      [1, 5, [1, 3, 5, 7, 9]],
+    ],
+  );
+  const { page } = await open(await encodeState(state));
+  const section = '#report .group[data-severity="BREAKING"]';
+  const runs = await page.$$eval(`${section} > .changes > .run`, (items) =>
+    items.map((item) => ({
+      headline: item.querySelector("summary .message").textContent,
+      indices: [...item.querySelectorAll(".change")].map((change) => Number(change.dataset.index)),
+    })),
+  );
+  assert.deepEqual(runs, [
+    { headline: report.groups[0].headline, indices: [0, 2, 4, 6, 8] },
+    { headline: report.groups[1].headline, indices: [1, 3, 5, 7, 9] },
+  ]);
+  assert.equal(await page.$$eval(`${section} > .changes > .change`, (items) => items.length), 0, "none on its own");
+  assert.equal(await page.$$eval(`${section} .change`, (items) => items.length), 10, "each change once");
+  await page.close();
+});
+
 test("while a run is in flight the report says it is updating, and stops saying so with the result", async () => {
   const { page } = await open(await encodeState(EVERY_SEVERITY));
   assert.equal(await page.$eval("#report", (node) => node.getAttribute("aria-busy")), "false");

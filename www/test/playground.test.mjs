@@ -79,10 +79,23 @@ function expectedListing(changes) {
   }));
 }
 
-/** Severity order of the page's groups, the order the engine's report lists changes in. */
-const bySeverityGroups = (changes) => {
+/**
+ * The order the page lists a report's changes in (`report` from `diff` with `groups: true`): by
+ * severity, in the report's order, except that a run's changes are listed together, inside it,
+ * where its first change is.
+ */
+const pageOrder = (report) => {
   const order = ["BREAKING", "POTENTIALLY_BREAKING", "NON_BREAKING", "DOCUMENTATION"];
-  return order.flatMap((severity) => changes.filter((change) => change.severity === severity));
+  const runsAt = new Map(report.groups.map((run) => [run.start, run]));
+  const inRun = new Set(report.groups.flatMap((run) => run.indices));
+  return order.flatMap((severity) =>
+    report.changes.flatMap((change, index) => {
+      if (change.severity !== severity) return [];
+      const run = runsAt.get(index);
+      if (run) return run.indices.map((i) => report.changes[i]);
+      return inRun.has(index) ? [] : [change];
+    }),
+  );
 };
 
 async function editorText(page, side) {
@@ -94,7 +107,7 @@ async function editorText(page, side) {
 test("each example lists exactly the engine's changes with their severities and verdict", async () => {
   const chosen = [
     examples.find((e) => e.id.startsWith("corpus:")),
-    // Its report has runs of alike changes, each one line the page lists in the report's order.
+    // Its report has runs of alike changes, each one line standing where its first change is.
     examples.find((e) => e.id === "release:largest"),
     ...examples.filter((e) => e.id.startsWith("rule:")).slice(0, 4),
   ].filter(Boolean);
@@ -102,9 +115,9 @@ test("each example lists exactly the engine's changes with their severities and 
   for (const example of chosen) {
     const { page, errors } = await open(`#example=${encodeURIComponent(example.id)}`);
     const pair = await pairOf(example);
-    const report = engine.diff(pair.old, pair.new, null);
+    const report = engine.diff(pair.old, pair.new, null, { groups: true });
     assert.ok(report.changes.length > 0, `${example.id} shows some change`);
-    assert.deepEqual(await listed(page, "change"), expectedListing(bySeverityGroups(report.changes)), example.id);
+    assert.deepEqual(await listed(page, "change"), expectedListing(pageOrder(report)), example.id);
     assert.equal(await page.$eval(".banner", (node) => node.dataset.verdict), report.summary.verdict, example.id);
     const counts = await page.$$eval(".counts li", (items) => items.map((item) => item.textContent));
     for (const [severity, count] of Object.entries(report.summary.counts))
@@ -164,7 +177,7 @@ test("clicking a gutter marker selects the change it marks", async () => {
   const example = examples.find((e) => e.id.startsWith("corpus:")) ?? examples[0];
   const { page } = await open(`#example=${encodeURIComponent(example.id)}`);
   const pair = await pairOf(example);
-  const listedChanges = bySeverityGroups(engine.diff(pair.old, pair.new, null).changes);
+  const listedChanges = pageOrder(engine.diff(pair.old, pair.new, null, { groups: true }));
   const marker = await page.$("#editor-new .sev-mark");
   await marker.click();
   const selected = await page.$eval("#report .change.selected", (node) => node.dataset.rule);
@@ -225,7 +238,7 @@ test("minified snapshots: every change highlights its own value's span, not line
   const pair = await pairOf(example);
   const state = { old: JSON.stringify(JSON.parse(pair.old)), new: JSON.stringify(JSON.parse(pair.new)), config: "" };
   const { page, errors } = await open(await encodeState(state));
-  const changes = bySeverityGroups(engine.diff(state.old, state.new, null).changes);
+  const changes = pageOrder(engine.diff(state.old, state.new, null, { groups: true }));
   assert.ok(changes.length >= 5, `${changes.length} changes`);
   const buttons = await page.$$('#report .change[data-kind="change"] .locate');
   assert.equal(buttons.length, changes.length);
@@ -301,7 +314,7 @@ test("hostile names and descriptions are shown as text and never execute", async
   const { page, dialogs, errors } = await open(
     await encodeState({ old: JSON.stringify(old, null, 2), new: JSON.stringify(neu, null, 2), config: "" }),
   );
-  const report = engine.diff(old, neu, null);
+  const report = engine.diff(old, neu, null, { groups: true });
   assert.ok(report.changes.length >= 2);
   for (const item of await page.$$("#report .change .locate")) await item.click();
   await page.click("#report .rule-link");
@@ -313,7 +326,7 @@ test("hostile names and descriptions are shown as text and never execute", async
   assert.equal(await countTags(page), cleanTags);
   const reportText = await page.textContent("#report");
   assert.ok(reportText.includes(HOSTILE[0]), "the payload is visible as text");
-  assert.deepEqual(await listed(page, "change"), expectedListing(bySeverityGroups(report.changes)));
+  assert.deepEqual(await listed(page, "change"), expectedListing(pageOrder(report)));
   await page.close();
 });
 
@@ -353,7 +366,7 @@ test("a file picked for the new snapshot replaces its text and reruns the diff",
   );
   assert.deepEqual(
     await listed(page, "change"),
-    expectedListing(bySeverityGroups(engine.diff(current.old, current.new, null).changes)),
+    expectedListing(pageOrder(engine.diff(current.old, current.new, null, { groups: true }))),
   );
   await page.close();
 });
@@ -392,8 +405,8 @@ test("YAML snapshots work too, with best-effort highlights on the right keys", a
   ].join("\n");
   const newYaml = oldYaml.replace("required: [query]", "required: [query, repo]");
   const { page } = await open(await encodeState({ old: oldYaml, new: newYaml, config: "" }));
-  const report = engine.diff(oldYaml, newYaml, null);
-  assert.deepEqual(await listed(page, "change"), expectedListing(bySeverityGroups(report.changes)));
+  const report = engine.diff(oldYaml, newYaml, null, { groups: true });
+  assert.deepEqual(await listed(page, "change"), expectedListing(pageOrder(report)));
   const index = report.changes.findIndex((change) => change.rule === "tool.input.required.added");
   assert.ok(index >= 0);
   assert.equal(report.changes[index].oldPointer, "/tools/0/inputSchema/properties/repo");
