@@ -222,7 +222,7 @@ fn a_group_stands_at_its_first_change_and_fewer_than_four_stay_lines_in_report_o
 }
 
 #[test]
-fn a_group_lists_the_one_name_it_would_hide_instead_of_saying_and_1_more() {
+fn a_group_lists_the_one_name_it_would_hide_and_points_to_verbose_only_when_it_hides_some() {
     let prompts = |n: usize| json!({"prompts": (0..n).map(|i| json!({"name": format!("p{i}")})).collect::<Vec<_>>()});
     let empty = json!({"prompts": []}).to_string();
     let listed = |n: usize| {
@@ -230,7 +230,7 @@ fn a_group_lists_the_one_name_it_would_hide_instead_of_saying_and_1_more() {
         let out = prepare(&old, &empty, None, &RunOptions::default()).expect("diffs").render(Format::Text, false);
         out.lines().find(|l| l.contains("prompts removed")).map(str::to_string).unwrap_or(out)
     };
-    assert!(listed(4).contains("  - 4 prompts removed: p0, p1, p2, p3  ["), "{}", listed(4));
+    assert!(listed(4).ends_with("  - 4 prompts removed: p0, p1, p2, p3  [prompt.removed]"), "{}", listed(4));
     assert!(
         listed(5).ends_with("  - 5 prompts removed: p0, p1, p2, … and 2 more  [prompt.removed; --verbose lists each]"),
         "{}",

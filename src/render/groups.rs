@@ -150,6 +150,11 @@ pub fn listing(group: &[&Change]) -> String {
     items.join(", ")
 }
 
+/// Whether [`listing`] names every change of the group (no "… and N more").
+pub fn lists_all(group: &[&Change]) -> bool {
+    group.len() <= SHOWN + 1
+}
+
 /// The plural words for a kind of entity ("resource templates"), as reports and progress lines say it.
 pub fn plural(kind: EntityKind) -> &'static str {
     match kind {

@@ -81,12 +81,14 @@ pub fn text(report: &Report, color: bool, expand: bool) -> String {
 
 fn group_line(out: &mut String, group: &[&Change], style: &Style) {
     let rule = group.first().map_or("", |c| c.rule);
+    // Once the line names every change, `--verbose` would add only their messages.
+    let hint = if groups::lists_all(group) { "" } else { "; --verbose lists each" };
     let _ = writeln!(
         out,
         "  - {}: {}  {}",
         groups::headline(group),
         groups::listing(group),
-        style.dim(&format!("[{rule}; --verbose lists each]"))
+        style.dim(&format!("[{rule}{hint}]"))
     );
     for change in group {
         if let Some(note) = &change.note {
