@@ -311,3 +311,42 @@ fn notes_never_change_the_grouping_and_stay_on_screen() {
     assert_eq!(without.join("\n") + "\n", plain.render(Format::Text, false));
     assert!(noted.render(Format::Markdown, false).contains("*Note (file:///r001): moved to file:///archive/r001*"));
 }
+
+/// The rows of each severity's Markdown table, by heading.
+fn markdown_tables(markdown: &str) -> Vec<(String, Vec<&str>)> {
+    let mut out: Vec<(String, Vec<&str>)> = Vec::new();
+    for line in markdown.lines() {
+        if let Some(heading) = line.strip_prefix("### ") {
+            out.push((heading.to_string(), Vec::new()));
+        } else if let Some((_, rows)) = out.last_mut() {
+            if line.starts_with("| ") && !line.starts_with("| Rule ") && !line.starts_with("| --- ") {
+                rows.push(line);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_markdown_table_shows_rows_however_long_the_one_before_it() {
+    let grouped = alternating(false).render(Format::Markdown, false);
+    assert!(grouped.len() <= MARKDOWN_MAX_CHARS);
+    let tables = markdown_tables(&grouped);
+    let shape: Vec<(&str, usize)> = tables.iter().map(|(h, rows)| (h.as_str(), rows.len())).collect();
+    assert_eq!(
+        shape,
+        [("BREAKING (1600)", 2), ("POTENTIALLY_BREAKING (800)", 1), ("NON_BREAKING (800)", 1)],
+        "one row per group:\n{grouped}"
+    );
+    assert!(!grouped.contains("| … and "), "{grouped}");
+
+    // Expanded, every change wants a row: each table is shortened alike and says so.
+    let expanded = alternating(true).render(Format::Markdown, false);
+    assert!(expanded.len() <= MARKDOWN_MAX_CHARS);
+    for (heading, rows) in markdown_tables(&expanded) {
+        let (more, changes) = rows.split_last().expect("rows");
+        assert!(!changes.is_empty(), "{heading} has rows");
+        let total: usize = heading.split(['(', ')']).nth(1).and_then(|n| n.parse().ok()).expect("a count");
+        assert_eq!(*more, format!("| … and {} more | | | |", total - changes.len()), "{heading}");
+    }
+}

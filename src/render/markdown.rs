@@ -23,7 +23,11 @@ pub const MAX_CHARS: usize = 60_000;
 pub const JOB_SUMMARY_MAX_CHARS: usize = 1_000_000;
 
 /// How much of the report fits: all of it, no details blocks, or also at most `max_rows` rows
-/// per table.
+/// of single changes and `max_rows` group rows per table. The cap is per table, so each
+/// severity gets its share: a long BREAKING table never leaves a later one empty. Counted
+/// apart, the group rows (one per rule with [`groups::MIN_RUN`] or more changes in the
+/// section, so few) are not crowded out by the single changes before them; a shortened table
+/// says how many changes it does not show.
 #[derive(Clone, Copy)]
 struct Budget {
     details: bool,
@@ -102,10 +106,15 @@ fn severity_section(out: &mut String, severity: Severity, group: &[&Change], bud
     let _ = writeln!(out, "### {} ({})\n", severity.as_str(), group.len());
     out.push_str("| Rule | Entity | Change | Location |\n| --- | --- | --- | --- |\n");
     let lines = groups::lines(group, expand);
-    let mut shown = 0;
-    for line in lines.iter().take(budget.max_rows) {
+    // Rows of single changes and group rows, each up to the budget's cap (at least one).
+    let cap = budget.max_rows.max(1);
+    let (mut shown, mut single_rows, mut group_rows) = (0, 0, 0);
+    for line in &lines {
         match line {
+            Line::One(_) if single_rows >= cap => {}
+            Line::Group(_) if group_rows >= cap => {}
             Line::One(change) => {
+                single_rows += 1;
                 let mut message = markdown_inline(&change.message);
                 if let Some(note) = &change.note {
                     let _ = write!(message, "<br>*Note: {}*", markdown_inline(note));
@@ -120,6 +129,7 @@ fn severity_section(out: &mut String, severity: Severity, group: &[&Change], bud
                 shown += 1;
             }
             Line::Group(run) => {
+                group_rows += 1;
                 group_row(out, run, budget.details);
                 shown += run.len();
             }
@@ -220,3 +230,6 @@ fn change_details(out: &mut String, change: &Change) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
