@@ -140,7 +140,7 @@ ${lines.join("\n")}
 
 Exit codes: 0 pass or warn, 1 the fail threshold was reached (with --semver: only a too-small
 bump), 2 usage, input or capture error, 130 interrupted (Ctrl-C).
-Run \`mcp-contract COMMAND --help\` for a command's options.
+[options]: see \`mcp-contract COMMAND --help\` (e.g. \`mcp-contract diff --help\`).
 `;
 }
 

@@ -6,7 +6,7 @@ import { engineMeta } from "./catalogue.js";
 import { wantsColor } from "./color.js";
 import { CliError, UsageError } from "./errors.js";
 import { appendJobSummary, checkDistinctPaths, checkWritable, writeReport } from "./io.js";
-import { VERBOSITY_HELP, VERBOSITY_OPTIONS, verbosityOf } from "./verbosity.js";
+import { VERBOSITY_OPTIONS, verbosityOf } from "./verbosity.js";
 
 // The engine's report formats, thresholds and severities (src/meta.rs).
 const { formats: FORMAT_LIST, thresholds: THRESHOLDS, severities: SEVERITIES } = engineMeta();
@@ -15,7 +15,7 @@ const FORMATS = FORMAT_LIST.map((format) => format.id);
 const FOR_PEOPLE = FORMAT_LIST.filter((format) => format.forPeople).map((format) => format.id);
 export { FORMATS, THRESHOLDS };
 
-/** The options `diff` and `check` share (lib/args.js shapes); `help` lines below describe them. */
+/** The options `diff` and `check` share (lib/args.js shapes); `help` lines below describe them (--verbose and --quiet: lib/verbosity.js). */
 export const REPORT_OPTIONS = {
   config: { type: "string", short: "c" },
   format: { type: "string", short: "f", default: "text" },
@@ -48,7 +48,7 @@ export const REPORT_HELP = `  --config FILE        config (YAML/JSON); default: 
   --semantic           advisory one-line notes on prose changes from a language model
                        (MCP_CONTRACT_SEMANTIC_URL, _MODEL, _API_KEY); never changes the verdict
   --semantic-cmd CMD   run CMD for --semantic instead (request JSON on stdin, notes JSON on stdout)
-${VERBOSITY_HELP}`;
+`;
 
 /** The prose that follows the options block of `diff --help` and `check --help`. */
 export const REPORT_NOTES = `Severities: ${SEVERITIES.map((severity) => severity.id).join(", ")}.

@@ -407,6 +407,34 @@ describe("help", () => {
     assert.equal(columns.size, 1, `every command's descriptions start at one column: ${[...columns]}`);
   });
 
+  test("the main help's synopsis of a command lists all its options or says [options]", () => {
+    const main = cli(["--help"]).stdout;
+    assert.match(main, /\[options\]: see `mcp-contract COMMAND --help`/);
+    for (const command of COMMANDS) {
+      const lines = main.split("\n").filter((line) => line.startsWith(`  mcp-contract ${command.name} `) || line === `  mcp-contract ${command.name}`);
+      assert.ok(lines.length > 0, `${command.name} has a synopsis`);
+      for (const line of lines) {
+        if (line.includes("[options]")) continue;
+        for (const option of Object.keys(command.options)) assert.match(line, new RegExp(`--${option}\\b`), `${command.name}'s synopsis \`${line.trim()}\` lacks --${option}`);
+      }
+    }
+  });
+
+  test("--verbose and --quiet say what they do for each command; the secrets are told in full once", () => {
+    const help = Object.fromEntries(COMMANDS.map((command) => [command.name, cli([command.name, "--help"]).stdout]));
+    const entry = (name, option) => new RegExp(`^  ${option}[^\\n]*(?:\\n {23}[^\\n]*)*`, "m").exec(help[name])[0].replace(/\s+/g, " ");
+    assert.match(entry("snapshot", "--verbose"), /the capture's progress as one line per phase/);
+    assert.doesNotMatch(entry("snapshot", "--verbose"), /report|change/, "snapshot writes no report");
+    assert.doesNotMatch(entry("diff", "--verbose"), /capture|progress/, "diff captures nothing");
+    assert.match(entry("diff", "--verbose"), /list every change on its own line/);
+    assert.match(entry("check", "--verbose"), /progress.*list every change/);
+    assert.doesNotMatch(entry("diff", "--quiet"), /progress/);
+    // The full paragraph (the names a secret-looking variable ends with) is snapshot's alone.
+    const full = Object.keys(help).filter((name) => help[name].includes("PASSPHRASE"));
+    assert.deepEqual(full, ["snapshot"]);
+    assert.match(help.check, /\nSecrets: the --header and --secret-env values, [^]*; a snapshot that holds\none is refused \(exit 2\)\. [^]*: mcp-contract snapshot --help\.\n$/);
+  });
+
   test("action.yml passes only options the CLI has", () => {
     const action = readFileSync(join(repoRoot, "action.yml"), "utf8");
     const known = new Map(COMMANDS.map((c) => [c.name, new Set(Object.keys(c.options))]));

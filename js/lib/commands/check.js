@@ -4,13 +4,14 @@ import { engineMeta } from "../catalogue.js";
 import { UsageError } from "../errors.js";
 import { checkWritable, loadConfig, repositoryPath } from "../io.js";
 import { REPORT_HELP, REPORT_NOTES, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
-import { SECRETS_HELP, SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets, serverName } from "./server.js";
+import { verbosityHelp } from "../verbosity.js";
+import { SECRETS_SHORT_HELP, SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets, serverName } from "./server.js";
 
 export const name = "check";
 export const takesServer = true;
 export const summary = "Capture a live server and diff it against a committed baseline snapshot.";
-export const usage = "check --baseline FILE [--update] [diff options] [--timeout SECONDS] -- COMMAND [ARGS…]\n" +
-  "  mcp-contract check --baseline FILE [--update] [diff options] --url URL [--header NAME=ENVVAR…]";
+export const usage = "check --baseline FILE [--update] [options] -- COMMAND [ARGS…]\n" +
+  "  mcp-contract check --baseline FILE [--update] [options] --url URL [--header NAME=ENVVAR…]";
 export const help = `
 The baseline is OLD and the live server is NEW; the report, the formats and the exit code are
 those of diff. With --update the baseline is rewritten with the capture, the changes are still
@@ -22,8 +23,8 @@ Options:
   --baseline FILE      the committed snapshot to compare against
   --update             rewrite FILE with the capture (accept the changes)
 ${SERVER_HELP}Diff options:
-${REPORT_HELP}
-${REPORT_NOTES}${SECRETS_HELP}`;
+${REPORT_HELP}${verbosityHelp({ capture: true, report: true })}
+${REPORT_NOTES}${SECRETS_SHORT_HELP}`;
 export const options = { baseline: { type: "string", short: "b" }, update: { type: "boolean" }, ...SERVER_OPTIONS, ...REPORT_OPTIONS };
 
 export async function run(values, positionals, ctx, server = []) {

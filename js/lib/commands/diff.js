@@ -5,18 +5,18 @@ import { UsageError } from "../errors.js";
 import { loadConfig, repositoryPath } from "../io.js";
 import { REPORT_HELP, REPORT_NOTES, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
 import { MAX_BYTES_HELP, MAX_BYTES_OPTION, maxBytesOf } from "../limits.js";
+import { verbosityHelp } from "../verbosity.js";
 
 export const name = "diff";
 export const summary = "Compare two snapshots and report every contract change with its severity.";
-export const usage =
-  "diff OLD NEW [--config FILE] [--format FORMAT] [--fail-on SEVERITY] [--warn-on SEVERITY] [--output FILE] [--semver] [--semantic]";
+export const usage = "diff OLD NEW [options]";
 export const help = `
 OLD and NEW are snapshots (JSON or YAML: a full snapshot, a tools/list result, a bare tool array
 or a JSON-RPC response), each given as a file path, - for standard input, or git:REF:PATH (the
 file as committed at REF, e.g. git:main:snapshots/server.json).
 
 Options:
-${REPORT_HELP}${MAX_BYTES_HELP}
+${REPORT_HELP}${verbosityHelp({ report: true })}${MAX_BYTES_HELP}
 ${REPORT_NOTES}`;
 export const options = { ...REPORT_OPTIONS, ...MAX_BYTES_OPTION };
 

@@ -45,6 +45,14 @@ password, key-like path segments or query values; a --url with a user name or pa
 refused: pass credentials with --header.
 `;
 
+/** The secrets in brief, for `check --help`: the whole paragraph is `snapshot --help`'s, said once. */
+export const SECRETS_SHORT_HELP = `
+Secrets: the --header and --secret-env values, the values of secret-looking environment
+variables (API_TOKEN, OPENAI_API_KEY, …) and key-like --url parts are printed and written
+nowhere (\`***\` instead, also when echoed URL-encoded, in base64 or hex); a snapshot that holds
+one is refused (exit 2). What counts as one, and every form looked for: mcp-contract snapshot --help.
+`;
+
 /**
  * The capture options for capture.js from the parsed flags and the words after `--`; with
  * `ctx`, progress goes to its standard error (see lib/progress.js for when).

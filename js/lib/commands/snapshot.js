@@ -2,14 +2,14 @@
 //! snapshot, printed or written to `--out FILE`.
 import { UsageError } from "../errors.js";
 import { checkWritable } from "../io.js";
-import { VERBOSITY_HELP, VERBOSITY_OPTIONS } from "../verbosity.js";
+import { VERBOSITY_OPTIONS, verbosityHelp } from "../verbosity.js";
 import { SECRETS_HELP, SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets } from "./server.js";
 
 export const name = "snapshot";
 export const takesServer = true;
 export const summary = "Capture a live MCP server's public surface as a canonical snapshot.";
-export const usage = "snapshot [--out FILE] [--timeout SECONDS] -- COMMAND [ARGS…]\n" +
-  "  mcp-contract snapshot [--out FILE] [--timeout SECONDS] --url URL [--header NAME=ENVVAR…]";
+export const usage = "snapshot [--out FILE] [options] -- COMMAND [ARGS…]\n" +
+  "  mcp-contract snapshot [--out FILE] [options] --url URL [--header NAME=ENVVAR…]";
 export const help = `
 Sends only read-only requests (server/discover or initialize, the four list calls, following
 every nextCursor) and prints the snapshot: sorted, pretty JSON with a format marker, ready to
@@ -17,7 +17,7 @@ commit and to diff.
 
 Options:
   --out FILE           write the snapshot to FILE (atomically) instead of standard output
-${SERVER_HELP}${VERBOSITY_HELP}${SECRETS_HELP}`;
+${SERVER_HELP}${verbosityHelp({ capture: true })}${SECRETS_HELP}`;
 export const options = { out: { type: "string", short: "o" }, ...SERVER_OPTIONS, ...VERBOSITY_OPTIONS };
 
 export async function run(values, positionals, ctx, server = []) {
