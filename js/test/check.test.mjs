@@ -75,7 +75,7 @@ test('a --baseline that is not a snapshot is refused before the server starts, a
   const hang = [process.execPath, path.join(SERVERS, 'hang-server.mjs'), 'serve', pidFile];
   const cases = [
     [packageJson, /^mcp-contract: .*pkgcopy\.json \(document root\): has none of the fields of an MCP snapshot \(found /],
-    [broken, /^mcp-contract: .*broken\.json:1:11: is not valid JSON/],
+    [broken, /^mcp-contract: .*broken\.json:1:12: is not valid JSON: the text ends inside an array/],
     [empty, /^mcp-contract: .*empty\.json: is empty/],
   ];
   const runs = cases.flatMap(([file, pattern]) => [[file, pattern, true], [file, pattern, false]]);

@@ -7,7 +7,7 @@ use serde_json::Value;
 /// Parses JSON, or YAML when the text does not start like JSON.
 pub fn parse_text(text: &str, input: Input) -> Result<Value, Error> {
     match syntax(text, input)? {
-        (Syntax::Json, text) => serde_json::from_str(text).map_err(|e| json_error(&e, input)),
+        (Syntax::Json, text) => serde_json::from_str(text).map_err(|e| json_error(&e, text, input)),
         (Syntax::Yaml, text) => parse_yaml(text, input),
     }
 }
@@ -179,7 +179,7 @@ fn parse_in<'s>(scope: Scope<'s>, text: &str, input: Input) -> Result<Built<'s, 
         // returned value or error, or scratch space it frees before returning.
         (Syntax::Json, text) => unsafe { scope.build(|| serde_json::from_str::<Value>(text)) }
             .transpose()
-            .map_err(|e| json_error(&e, input)),
+            .map_err(|e| json_error(&e, text, input)),
         (Syntax::Yaml, text) => parse_yaml(text, input).map(Built::on_heap),
     }
 }
@@ -199,18 +199,42 @@ fn syntax(text: &str, input: Input) -> Result<(Syntax, &str), Error> {
     }
 }
 
-fn json_error(e: &serde_json::Error, input: Input) -> Error {
+fn json_error(e: &serde_json::Error, text: &str, input: Input) -> Error {
     let message = strip_position(&e.to_string());
+    let (line, column) = json_position(e, text);
     if message == "recursion limit exceeded" {
-        return too_deep(input, Some((e.line(), e.column())), "arrays and objects", MAX_JSON_DEPTH);
+        return too_deep(input, Some((line, column)), "arrays and objects", MAX_JSON_DEPTH);
     }
-    Error::at_line(
-        input,
-        e.line(),
-        e.column(),
-        format!("is not valid JSON: {message}"),
-        "Fix the syntax at that position",
-    )
+    // "EOF while parsing an object": the end of the text is the position, said in words.
+    let message = match message.strip_prefix("EOF while parsing ") {
+        Some("a list") => "the text ends inside an array".to_string(),
+        Some("a value") => "the text ends where a value should be".to_string(),
+        Some(what) => format!("the text ends inside {what}"),
+        None => message,
+    };
+    Error::at_line(input, line, column, format!("is not valid JSON: {message}"), "Fix the syntax at that position")
+}
+
+/// serde_json's position as a 1-based line and column of a character, as YAML errors give it.
+/// serde_json counts the column in bytes, gives column 0 when the character it stopped at is a
+/// line's newline, and puts an error at the end of the text at the last character it read
+/// (column 1 for `{`): here the newline is the last column of its line, and the end of the text
+/// is just after its last character that is not white space.
+fn json_position(e: &serde_json::Error, text: &str) -> (usize, usize) {
+    let last_column = |line: &str| 1 + line.chars().count();
+    if e.classify() == serde_json::error::Category::Eof {
+        let written = text.trim_end();
+        let line = 1 + written.matches('\n').count();
+        return (line, last_column(written.rsplit('\n').next().unwrap_or("")));
+    }
+    let (line, column) = (e.line().max(1), e.column());
+    let mut lines = text.split('\n');
+    if column == 0 && line > 1 {
+        return (line - 1, last_column(lines.nth(line - 2).unwrap_or("")));
+    }
+    let bytes = lines.nth(line - 1).unwrap_or("").as_bytes();
+    let characters = bytes[..column.min(bytes.len())].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    (line, characters.max(1))
 }
 
 /// The deepest nesting of arrays and objects serde_json reads (it refuses the 128th level).
@@ -282,7 +306,8 @@ pub fn text_from_utf8(bytes: Vec<u8>, input: Input) -> Result<String, Error> {
         let bad = e.utf8_error().valid_up_to();
         let before = &e.as_bytes()[..bad];
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let column = 1 + before.iter().rev().take_while(|&&b| b != b'\n').count();
+        // In characters, as every other column: the line before the bad byte is valid UTF-8.
+        let column = 1 + before.iter().rev().take_while(|&&b| b != b'\n').filter(|&&b| b & 0xC0 != 0x80).count();
         Error::at_line(input, line, column, "is not valid UTF-8 text", "Save the file as UTF-8")
     })
 }

@@ -12,6 +12,31 @@ fn json_errors_carry_line_and_column() {
 }
 
 #[test]
+fn json_positions_are_characters_counted_from_1_and_the_end_of_the_text_is_after_its_last_character() {
+    let at = |text: &str| {
+        let err = parse_text(text, Input::Old).unwrap_err();
+        match err.position {
+            Position::LineColumn { line, column } => (line, column, err.message),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    };
+    // serde_json says line 1, column 1 (the `{` it read last) and line 2, column 0 (after the
+    // newline): the end of the text is after its last character, white space aside.
+    assert_eq!(at("{"), (1, 2, "is not valid JSON: the text ends inside an object".into()));
+    assert_eq!(at("{\"a\": [1\n\n"), (1, 9, "is not valid JSON: the text ends inside an array".into()));
+    assert_eq!(at("{\"a\":\n"), (1, 6, "is not valid JSON: the text ends where a value should be".into()));
+    assert_eq!(at("[\"ab").2, "is not valid JSON: the text ends inside a string");
+    // A newline inside a string: serde_json's column 0 is the newline, the last column of line 1.
+    let (line, column, message) = at("[\"abc\ndef\"]");
+    assert_eq!((line, column), (1, 6), "{message}");
+    // Columns count characters, not UTF-8 bytes.
+    assert_eq!(at("{\"é\": x}").1, 7);
+    assert_eq!(at("{}\n\n x").0, 3);
+    let err = text_from_utf8(b"{\"\xc3\xa9\": \"\xe9\"}".to_vec(), Input::New).unwrap_err();
+    assert_eq!(err.position, Position::LineColumn { line: 1, column: 8 });
+}
+
+#[test]
 fn yaml_is_accepted_and_its_errors_are_positioned() {
     let value = parse_text("tools:\n  - name: a\n    inputSchema: {type: object}\n", Input::New).unwrap();
     assert_eq!(value["tools"][0]["name"], "a");
