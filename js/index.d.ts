@@ -157,6 +157,7 @@ export interface McpContractError extends Error {
   name: "McpContractError";
   input: "old" | "new" | "config" | "options";
   pointer?: string;
+  /** 1-based, in text the caller passed; never set for an object passed in. */
   line?: number;
   column?: number;
   detail: string;

@@ -186,7 +186,9 @@ pub fn server_version(snapshot_text: JsValue) -> Option<String> {
 
 /// An error positioned in text made from the caller's object, placed in that object instead:
 /// text parsing stops at 127 levels, and a line and column of text the caller never wrote help
-/// nobody. Only on this error path is the object walked.
+/// nobody (`config at line 1, column 12` for `{ fail_on: "breaking" }`), so any other such error
+/// loses its position and keeps the key path its message names (`config: fail_on: unknown
+/// threshold …`). Only on this error path is the object walked.
 fn placed(error: Error, inputs: [&JsValue; 3]) -> Error {
     let value = match error.input {
         Input::Old => inputs[0],
@@ -200,7 +202,7 @@ fn placed(error: Error, inputs: [&JsValue; 3]) -> Error {
     }
     match too_deep(value) {
         Some(pointer) => nested_too_deep(error.input, pointer),
-        None => error,
+        None => Error { position: Position::Unknown, ..error },
     }
 }
 

@@ -48,6 +48,17 @@ test("an object nested too deep is refused with a pointer into it, not a text po
   assert.match(typedError(() => diff({ tools: [], deep: chain(126) }, tools)).pointer, /^\/deep(\/a){126}$/);
 });
 
+test("a config passed as an object is refused by key path, never at a line of text the caller never wrote", () => {
+  const error = typedError(() => diff(tools, tools, { fail_on: "breaking" }));
+  assert.equal(error.input, "config");
+  assert.deepEqual([error.line, error.column], [undefined, undefined]);
+  assert.match(error.message, /^config: fail_on: unknown threshold `breaking`; did you mean `BREAKING`\?/);
+  const key = typedError(() => diff(tools, tools, { severity_overrides: { "tool.removd": "BREAKING" } }));
+  assert.match(key.message, /^config: severity_overrides: unknown rule `tool\.removd`; did you mean `tool\.removed`\?/);
+  // The same config as text keeps its line and column: the caller wrote that text.
+  assert.equal(typedError(() => diff(tools, tools, "fail_on: breaking\n")).line, 1);
+});
+
 test("YAML nesting is refused in linear time, and merge keys make YAML read as its JSON twin", () => {
   const started = performance.now();
   const error = typedError(() => diff(`tools: ${"[".repeat(200_000)}`, tools));
