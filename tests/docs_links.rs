@@ -167,7 +167,7 @@ fn config_example(readme: &str) -> Option<String> {
     Some(block.to_string())
 }
 
-/// Config errors end with the format in brief and point to the "Config" section of
+/// Config errors of the wrong shape end with the format in brief and point to the "Config" section of
 /// mcp-contract's README: the npm package's README (all an `npx` user has) has one too, with the
 /// same example, and the hint names every key the example uses.
 #[test]

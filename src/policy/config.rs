@@ -115,14 +115,16 @@ impl Config {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         crate::load::input::refuse_deep_flow(text, Input::Config)?;
         RESOLVED.with(|resolved| resolved.borrow_mut().clear());
+        REFUSED_VALUE.set(false);
         let parsed: Result<Option<RawConfig>, _> = serde_yaml::from_str(text);
         RESOLVED.with(|resolved| resolved.borrow_mut().clear());
+        let refused_value = REFUSED_VALUE.replace(false);
         let raw = parsed.map_err(|e| {
             if let Some(limit) = yaml_limit_error(&e, Input::Config) {
                 return limit;
             }
             let message = strip_position(&e.to_string());
-            let hint = FORMAT_HINT;
+            let hint = hint_for(&message, refused_value);
             match e.location() {
                 Some(at) => Error::at_line(Input::Config, at.line(), at.column(), message, hint),
                 None => Error::unpositioned(Input::Config, message, hint),
@@ -184,11 +186,31 @@ impl IgnoreIndex {
     }
 }
 
-/// What every config error adds: the format in brief, true wherever the error shows (CLI,
-/// library, playground), and where the example is (both READMEs have a "Config" section).
+/// What a config of the wrong shape is told: the format in brief, true wherever the error shows
+/// (CLI, library, playground), and where the example is (both READMEs have a "Config" section).
 pub const FORMAT_HINT: &str = "A config is a mapping with any of severity_overrides (rule id or glob: severity), \
      ignore (a list of mappings with rule, and optionally entity and reason), fail_on and warn_on (a severity or \
      none); the \"Config\" section of mcp-contract's README has an example";
+
+/// What YAML (or JSON) that does not parse is told.
+const SYNTAX_HINT: &str = "Fix the syntax at that position (a config is YAML, or JSON)";
+
+/// The hint after a config error's message: the format in brief where the shape is wrong (a value
+/// of the wrong type anywhere, a missing key, a key unknown at the top level); nothing where the
+/// message already says what to write (a rule, severity, threshold or glob refused with the
+/// spelling meant or the choices, an ignore entry's unknown key with the keys it may have); where
+/// to look for a syntax error.
+fn hint_for(message: &str, refused_value: bool) -> &'static str {
+    if refused_value || message.contains(": unknown field `") {
+        return "";
+    }
+    let shape = ["invalid type: ", "invalid length ", "invalid value: ", "missing field `", "unknown field `"];
+    if shape.iter().any(|marker| message.contains(marker)) {
+        FORMAT_HINT
+    } else {
+        SYNTAX_HINT
+    }
+}
 
 // `expecting` says what a value should be in the config's own terms: serde's default names
 // the Rust type ("expected struct RawIgnore").
@@ -281,7 +303,10 @@ fn validated_str<'de, D: Deserializer<'de>, T>(
             f.write_str("a string")
         }
         fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-            (self.0)(text).map_err(E::custom)
+            (self.0)(text).map_err(|message| {
+                REFUSED_VALUE.set(true);
+                E::custom(message)
+            })
         }
     }
     deserializer.deserialize_str(Validating(validate))
@@ -367,6 +392,9 @@ impl RuleSet {
 }
 
 thread_local! {
+    /// Whether [`validated_str`] refused a value while one config parses: its message says what
+    /// to write, so the error gets no format hint. Reset before and after each parse.
+    static REFUSED_VALUE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Rule patterns resolved while one config parses; emptied before and after each parse, so
     /// no state outlives [`Config::parse`].
     static RESOLVED: std::cell::RefCell<BTreeMap<String, RuleSet>> = const { std::cell::RefCell::new(BTreeMap::new()) };

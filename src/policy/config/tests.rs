@@ -128,6 +128,42 @@ fn no_config_error_names_a_rust_type() {
             assert!(!shown.contains(name), "{text:?} names `{name}`: {shown}");
         }
         assert!(matches!(err.position, Position::LineColumn { .. }), "{text:?}: no line: {shown}");
-        assert!(shown.contains("severity_overrides"), "{text:?}: the hint gives the format: {shown}");
+        if err.hint.is_empty() {
+            // Refused precisely (`rule: 3` reads as the rule id "3", `fail_on: 1` as the threshold
+            // "1"): the message says what to write.
+            let says =
+                ["expected one of `rule`, `entity`, `reason`", "(run `mcp-contract rules` for the list)", "; use "];
+            assert!(says.iter().any(|s| shown.contains(s)), "{text:?}: neither the format nor a fix: {shown}");
+        } else {
+            assert!(shown.contains("severity_overrides"), "{text:?}: the hint gives the format: {shown}");
+        }
     }
+}
+
+#[test]
+fn only_a_config_of_the_wrong_shape_is_told_the_format_a_precise_fix_stands_alone() {
+    let precise = [
+        "severity_overrides:\n  tool.removd: BREAKING\n",
+        "severity_overrides:\n  tool.removed: FATAL\n",
+        "fail_on: breaking\n",
+        "warn_on: sometimes\n",
+        "ignore:\n  - rule: nothing.*\n",
+        "ignore:\n  - rule: tool.*\n    entity: \"[a\"\n",
+        "ignore:\n  - rule: tool.removed\n    extra: 1\n",
+    ];
+    for text in precise {
+        let err = Config::parse(text).unwrap_err();
+        assert_eq!(err.hint, "", "{text:?}: {err}");
+    }
+    let asked = Config::parse("severity_overrides:\n  tool.removd: BREAKING\n").unwrap_err();
+    assert!(asked.to_string().ends_with("did you mean `tool.removed`?"), "{asked}");
+    // Wrong types at the root or below, an unknown top-level key, a missing `rule`: the format.
+    for text in ["- a\n", "just a string\n", "fail_onn: BREAKING\n", "ignore: tool.removed\n", "ignore:\n  - {}\n"] {
+        assert_eq!(Config::parse(text).unwrap_err().hint, FORMAT_HINT, "{text:?}");
+    }
+    let syntax = Config::parse("fail_on: 'BREAKING\n").unwrap_err();
+    assert_eq!(syntax.hint, SYNTAX_HINT, "{syntax}");
+    // A refused value leaves nothing behind for the next parse.
+    assert_eq!(Config::parse("fail_on: breaking\n").unwrap_err().hint, "");
+    assert_eq!(Config::parse("fail_on: [1]\n").unwrap_err().hint, FORMAT_HINT);
 }
