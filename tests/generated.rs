@@ -24,7 +24,10 @@ fn rules_markdown() -> String {
         "Every change mcp-contract reports carries one of these rule ids. The severity is the rule's \
          default; `severity_overrides` in `.mcp-contract.yaml` changes it per project, and rules decided \
          by the prose classifier get a severity per finding (the default is their most common outcome). \
-         `mcp-contract explain RULE` prints the same text.\n\n",
+         `mcp-contract explain RULE` prints the same text. In messages, a schema's root reads \
+         \"the input schema\" (\"the output schema\") where a template says input `{subject}`, and a \
+         `$schema` declared or dropped at a schema (`old` or `new` absent: a root without one is read \
+         as 2020-12) is said so, not as a change from or to the dialect assumed.\n\n",
     );
     let _ = writeln!(out, "| rule | default severity | decided by | summary |\n|---|---|---|---|");
     for rule in &rules {

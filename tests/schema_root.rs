@@ -108,3 +108,42 @@ fn output_root_keeps_absent_as_every_type() {
     assert_eq!(rules(&diff(Side::Output, &json!({}), &json!({"type": "object"}))), ["tool.output.type.narrowed"]);
     assert_eq!(rules(&diff(Side::Output, &json!({"type": "object"}), &json!({}))), ["tool.output.type.widened"]);
 }
+
+#[test]
+fn a_dialect_declared_or_dropped_at_the_root_is_said_as_written_and_the_root_is_the_schema() {
+    let side = |schema: Value| json!({"tools": [{"name": "t", "inputSchema": schema}]}).to_string();
+    let change = |old: Value, new: Value| {
+        let report = diff_text(&side(old), &side(new), None).expect("both sides load");
+        assert_eq!(report.changes.len(), 1, "{:#?}", report.changes);
+        report.changes[0].clone()
+    };
+    let draft7 = json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"});
+    let bare = json!({"type": "object"});
+    let declared = change(bare.clone(), draft7.clone());
+    assert_eq!(declared.rule, "tool.input.dialect.changed");
+    assert_eq!((declared.old, declared.new.clone()), (None, Some(json!("json-schema.org/draft-07/schema"))));
+    assert_eq!(
+        declared.message,
+        "tool `t`: the input schema now declares \"json-schema.org/draft-07/schema\" (before: no $schema, read as 2020-12)"
+    );
+    let dropped = change(draft7.clone(), bare);
+    assert_eq!(dropped.new, None);
+    assert_eq!(
+        dropped.message,
+        "tool `t`: the input schema no longer declares \"json-schema.org/draft-07/schema\", so it is read as 2020-12"
+    );
+    let both = change(json!({"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}), draft7);
+    assert_eq!(
+        both.message,
+        "tool `t`: the input schema dialect changed from \"json-schema.org/draft/2020-12/schema\" to \"json-schema.org/draft-07/schema\""
+    );
+    // Below the root the subject stays, and an absent `$schema` inherits rather than defaults.
+    let nested = change(
+        json!({"type": "object", "properties": {"q": {"type": "object"}}}),
+        json!({"type": "object", "properties": {"q": {"type": "object", "$schema": "http://json-schema.org/draft-07/schema#"}}}),
+    );
+    assert_eq!(
+        nested.message,
+        "tool `t`: input `q` now declares \"json-schema.org/draft-07/schema\" (before: no $schema)"
+    );
+}

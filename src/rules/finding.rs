@@ -119,6 +119,10 @@ pub struct Finding {
     pub note: Option<String>,
 }
 
+/// The subject of a schema's root in finding data (it is part of a change's id); messages say
+/// "the input schema" or "the output schema" instead.
+pub const ROOT_SUBJECT: &str = "(root)";
+
 /// Placeholders a message template may use.
 pub const PLACEHOLDERS: &[&str] = &["kind", "name", "subject", "old", "new", "location", "detail"];
 
@@ -173,7 +177,7 @@ impl Finding {
                 Decider::Fixed | Decider::CapabilityFlags | Decider::VersionOrder => detail,
             }
         };
-        render_template(self.rule.meta().message, |name| match name {
+        render_template(&self.template(), |name| match name {
             "kind" => Some(self.entity.kind.as_str().to_string()),
             "name" => Some(self.entity.name.clone()),
             "subject" => Some(self.subject.clone()),
@@ -183,6 +187,43 @@ impl Finding {
             "detail" => Some(detail()),
             _ => None,
         })
+    }
+}
+
+/// What a dialect message says in place of "dialect changed from {old} to {new}" when one side
+/// declares no `$schema` (`None`): at a schema's root that side is read as 2020-12.
+const DIALECT_CHANGED: &str = "dialect changed from {old} to {new}";
+const DIALECT_DECLARED_AT_ROOT: &str = "now declares {new} (before: no $schema, read as 2020-12)";
+const DIALECT_DECLARED: &str = "now declares {new} (before: no $schema)";
+const DIALECT_DROPPED_AT_ROOT: &str = "no longer declares {old}, so it is read as 2020-12";
+const DIALECT_DROPPED: &str = "no longer declares {old}";
+
+impl Finding {
+    /// The rule's template as this finding reads: a schema's root is "the input schema" (not
+    /// "input `(root)`"), and a `$schema` declared where there was none, or dropped, is said so
+    /// rather than as a change from or to the dialect the engine assumed.
+    fn template(&self) -> std::borrow::Cow<'static, str> {
+        let mut template = std::borrow::Cow::Borrowed(self.rule.meta().message);
+        let root = self.subject == ROOT_SUBJECT;
+        if matches!(self.rule, RuleId::ToolInputDialectChanged | RuleId::ToolOutputDialectChanged) {
+            let said = match (&self.old, &self.new, root) {
+                (None, Some(_), true) => Some(DIALECT_DECLARED_AT_ROOT),
+                (None, Some(_), false) => Some(DIALECT_DECLARED),
+                (Some(_), None, true) => Some(DIALECT_DROPPED_AT_ROOT),
+                (Some(_), None, false) => Some(DIALECT_DROPPED),
+                _ => None,
+            };
+            if let Some(said) = said {
+                template = template.replace(DIALECT_CHANGED, said).into();
+            }
+        }
+        if root {
+            template = template
+                .replace("input `{subject}`", "the input schema")
+                .replace("output `{subject}`", "the output schema")
+                .into();
+        }
+        template
     }
 }
 
@@ -240,6 +281,24 @@ mod tests {
             for name in template_placeholders(rule.message) {
                 assert!(PLACEHOLDERS.contains(&name), "{}: unknown placeholder {{{name}}}", rule.id);
             }
+        }
+    }
+
+    #[test]
+    fn a_schema_root_is_named_as_the_schema_and_both_dialect_templates_can_say_declared_or_dropped() {
+        let entity = EntityRef { kind: EntityKind::Tool, name: "t".into() };
+        let site = Site::entity(&entity, None, None);
+        let widened = Finding::new(RuleId::ToolOutputTypeWidened, &entity, site.clone(), ROOT_SUBJECT)
+            .values(Some(&serde_json::json!("object")), None);
+        assert!(
+            widened.message().starts_with("tool `t`: the output schema type widened from"),
+            "{}",
+            widened.message()
+        );
+        for rule in [RuleId::ToolInputDialectChanged, RuleId::ToolOutputDialectChanged] {
+            assert!(rule.meta().message.contains(DIALECT_CHANGED), "{}", rule.as_str());
+            let dropped = Finding::new(rule, &entity, site.clone(), "q").values(Some(&serde_json::json!("x")), None);
+            assert!(dropped.message().ends_with("`q` no longer declares \"x\""), "{}", dropped.message());
         }
     }
 

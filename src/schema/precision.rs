@@ -312,7 +312,7 @@ pub fn compare(
 fn property_path(tokens: &[String]) -> String {
     let names: Vec<&str> = tokens.windows(2).filter(|w| w[0] == "properties").map(|w| w[1].as_str()).collect();
     if names.is_empty() {
-        "(root)".to_string()
+        crate::rules::finding::ROOT_SUBJECT.to_string()
     } else {
         names.join(".")
     }

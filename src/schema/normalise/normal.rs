@@ -82,6 +82,13 @@ pub fn normalise<'a>(root: &'a Value, base: Option<&str>, lazy: &Twins, budget: 
     Normalised { tree: node, reached: norm.reached }
 }
 
+/// Whether `node`'s `$schema` is the default [`normalise`] gives a root that declares none (placed
+/// at the schema itself, where a written `$schema` is at its own key or reached through `$ref`).
+pub fn dialect_assumed(node: &Node) -> bool {
+    let written = node.raw.as_object().is_some_and(|keys| keys.contains_key("$schema"));
+    node.kw("$schema").is_some_and(|kw| !written && kw.via.is_none() && kw.at == node.ptr)
+}
+
 /// Normalises a subtree left lazy: from where it was deferred if it holds `$ref`s, else as its
 /// own document.
 pub fn force<'a>(node: &Node<'a>) -> Node<'a> {

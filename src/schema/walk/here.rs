@@ -2,7 +2,7 @@
 //! normalised tree (what coverage is decided on), the report's readable location, and the
 //! human subject used in messages (`filter.state`, `ids[]`, `value<anyOf[1]>`).
 
-use crate::rules::finding::join_location;
+use crate::rules::finding::{join_location, ROOT_SUBJECT};
 use crate::util::json::{child_pointer, push_token};
 
 #[derive(Clone, Debug)]
@@ -18,10 +18,10 @@ impl Here {
         Here { path: String::new(), location: location.to_string(), subject: String::new() }
     }
 
-    /// The subject for messages; the schema root is `(root)`.
+    /// The subject for messages; the schema root is `(root)` ([`ROOT_SUBJECT`]).
     pub fn subject(&self) -> String {
         if self.subject.is_empty() {
-            "(root)".to_string()
+            ROOT_SUBJECT.to_string()
         } else {
             self.subject.clone()
         }

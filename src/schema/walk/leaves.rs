@@ -10,6 +10,7 @@ use crate::rules::severity::Severity;
 use crate::schema::keywords::{self, Variance};
 use crate::schema::normalise::canon::{json_eq, opt_eq, sort_key};
 use crate::schema::normalise::node::Node;
+use crate::schema::normalise::normal::dialect_assumed;
 use crate::schema::normalise::types::TypeSet;
 use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::Effect;
@@ -219,6 +220,20 @@ impl Walk<'_> {
                         _ => Fixed::DeprecatedRemoved,
                     };
                     self.fixed(here, o, n, rule, name);
+                }
+                Variance::Annotation(Fixed::DialectChanged) => {
+                    // A root without `$schema` holds the default the normaliser supplied (so that
+                    // writing the default is no change): the finding has the side as written, absent.
+                    let written = |node: &Node| kw_value(node, name).filter(|_| !dialect_assumed(node));
+                    let change = Change {
+                        rule: fixed_rule(self.side, Fixed::DialectChanged),
+                        keyword: Some(name),
+                        old: written(o),
+                        new: written(n),
+                        detail: None,
+                        covers: Vec::new(),
+                    };
+                    self.emit(here, o, n, change);
                 }
                 Variance::Annotation(rule) => self.fixed(here, o, n, rule, name),
                 Variance::Identifier => self.fixed(here, o, n, Fixed::IdentifierChanged, name),
