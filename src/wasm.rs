@@ -63,7 +63,8 @@ pub fn did_you_mean(id: &str) -> Option<String> {
 /// the first of them, and the others are not listed on their own. With `renders` (`[{ format, color?,
 /// jobSummary? }]`): `{ verdict, outputs: Uint8Array[] }`, an output per entry as UTF-8 bytes,
 /// all from one diff; `jobSummary: true` (format `markdown`) sizes the Markdown for a GitHub job
-/// summary. Bytes, because the CLI writes them to stdout or a file as they are: made a JS string,
+/// summary, and (format `github`) says the run writes one, so the notice for the annotations
+/// GitHub has no room for points to it (without: to the Markdown report). Bytes, because the CLI writes them to stdout or a file as they are: made a JS string,
 /// a report with any non-ASCII character (the engine's own quotes are) costs Node 20 about 1 ms
 /// per 150 KB to decode, then as much again to encode on its way out.
 #[wasm_bindgen]
@@ -87,10 +88,10 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Re
     };
     let outputs = js_sys::Array::new();
     for request in renders {
-        let text = if request.job_summary {
-            prepared.render_job_summary()
-        } else {
-            prepared.render(request.format, request.color)
+        let text = match (request.job_summary, request.format) {
+            (true, Format::Github) => prepared.render_github_beside_job_summary(),
+            (true, _) => prepared.render_job_summary(),
+            (false, format) => prepared.render(format, request.color),
         };
         outputs.push(&Uint8Array::from(text.as_bytes()));
     }
@@ -386,10 +387,10 @@ fn render_list(renders: &JsValue) -> Result<Vec<RenderRequest>, Error> {
                 color: get_bool(&entry, "color"),
                 job_summary: get_bool(&entry, "jobSummary"),
             };
-            if request.job_summary && request.format != Format::Markdown {
+            if request.job_summary && !matches!(request.format, Format::Markdown | Format::Github) {
                 return Err(Error::unpositioned(
                     Input::Options,
-                    "`jobSummary` applies to the markdown format only",
+                    "`jobSummary` applies to the markdown and github formats only",
                     hint,
                 ));
             }

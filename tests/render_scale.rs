@@ -1,7 +1,8 @@
 //! Reports that read well at 1,000 changes (issue 19): text and Markdown show a run of alike
 //! changes as one line unless expanded, every format leads with the verdict, and the GitHub
 //! format stays within the annotations GitHub shows per step, then counts the rest and points
-//! to the job summary, which lists every change.
+//! to the job summary, which lists every change, when the run writes one (else to the Markdown
+//! report).
 
 use mcp_contract::render::{Format, GITHUB_MAX_PER_LEVEL, JOB_SUMMARY_MAX_CHARS, MARKDOWN_MAX_CHARS};
 use mcp_contract::{prepare, Prepared, RunOptions, Severity};
@@ -74,8 +75,19 @@ fn github_leads_with_the_verdict_and_stays_within_the_per_step_limits() {
         "{}",
         rest[0]
     );
-    assert!(rest[0].contains("job summary lists every change"));
+    // No job summary is written beside a plain render: the notice points to the Markdown report.
+    assert!(rest[0].ends_with("run with --format markdown, or add --report markdown=FILE."), "{}", rest[0]);
+    assert!(!rest[0].contains("job summary"), "{}", rest[0]);
     assert_eq!(lines.len(), 1 + shown + 1);
+    // Beside the job summary (the CLI in Actions), the notice points to it; nothing else differs.
+    let beside = prepared.render_github_beside_job_summary();
+    let last = beside.lines().last().unwrap_or_default();
+    assert!(last.ends_with("The job summary lists every change (or run with --format markdown)."), "{last}");
+    assert_eq!(beside.lines().count(), lines.len());
+    assert_eq!(
+        beside.lines().rev().skip(1).collect::<Vec<_>>(),
+        lines.iter().rev().skip(1).copied().collect::<Vec<_>>()
+    );
 }
 
 #[test]

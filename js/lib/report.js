@@ -118,13 +118,17 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   // One diff, rendered once for each place the report goes.
   const color = wantsColor(ctx.stdout, env);
   // A report file never gets colour codes; the terminal copy does when it is a terminal.
-  const wanted = { chosen: { format: values.format, color: values.format === "text" && values.output === undefined && color } };
+  // In Actions ($GITHUB_STEP_SUMMARY set), --format github also writes the job summary; the
+  // GitHub format's notice for the annotations left out points to it only then.
+  const jobSummary = values.format === "github" && Boolean(env.GITHUB_STEP_SUMMARY);
+  const request = (format) => (format === "github" ? { format, jobSummary } : { format });
+  const wanted = { chosen: { ...request(values.format), color: values.format === "text" && values.output === undefined && color } };
   if (values.output !== undefined) wanted.terminal = { format: "text", color };
-  if (values.format === "github") wanted.summary = { format: "markdown", jobSummary: true };
+  if (jobSummary) wanted.summary = { format: "markdown", jobSummary: true };
   // Machine formats on stdout keep it clean: the gate's sentence goes to stderr for them.
   const gateToStderr = versions && values.output === undefined && !FOR_PEOPLE.includes(values.format);
   if (gateToStderr) wanted.report = { format: "json" };
-  for (const [i, { format }] of (values.reports ?? []).entries()) wanted[`file${i}`] = { format };
+  for (const [i, { format }] of (values.reports ?? []).entries()) wanted[`file${i}`] = request(format);
   // UTF-8 bytes, written out as they are.
   const { verdict, outputs } = diffWithGate(old.text, next.text, configText, base, Object.values(wanted));
   const rendered = Object.fromEntries(Object.keys(wanted).map((name, i) => [name, outputs[i]]));

@@ -111,8 +111,13 @@ describe("formats", () => {
     assert.match(lines[0], /^::error title=mcp-contract verdict::FAIL: 40 breaking/);
     assert.equal(lines.filter((l) => l.startsWith("::error")).length, 10);
     assert.match(lines.at(-1), /^::notice title=mcp-contract more changes::31 more changes not annotated here \(31 errors\)/);
+    assert.match(lines.at(-1), /The job summary lists every change/);
     const written = readFileSync(summary, "utf8");
     for (let i = 0; i < 40; i++) assert.ok(written.includes(`#### \`tool.removed\` · tool t${i}\n`), `t${i} in the job summary`);
+    // Outside Actions no job summary is written: the notice points to the Markdown report instead.
+    const outside = cli(["diff", old, next, "--format", "github"], { env: { GITHUB_STEP_SUMMARY: undefined } }).stdout.trimEnd().split("\n").at(-1);
+    assert.match(outside, /31 more changes not annotated here .*The Markdown report lists every change: run with --format markdown, or add --report markdown=FILE\.$/);
+    assert.doesNotMatch(outside, /job summary/);
   });
   test("json is the report object", () => {
     const report = JSON.parse(cli(["diff", removedOld, removedNew, "--format", "json"]).stdout);

@@ -1,9 +1,10 @@
 //! GitHub Actions workflow commands. GitHub shows at most 10 errors, 10 warnings and 10 notices
 //! of a step, so the verdict comes first, then the changes most severe first (level from the
 //! thresholds, so annotations agree with the verdict) and one notice per ignore reason while
-//! each level has room, then one notice that counts what was left out and points to the job
-//! summary ([`super::job_summary`], which lists every change). Every line is a command with
-//! escaped data, so untrusted text can never inject a command of its own.
+//! each level has room, then one notice that counts what was left out and points to where every
+//! change is listed: the job summary ([`super::job_summary`]) when the run writes one, else the
+//! Markdown report. Every line is a command with escaped data, so untrusted text can never
+//! inject a command of its own.
 
 use super::escape::{visible, workflow_data, workflow_property};
 use super::{suppressed_reasons, Level, RenderOptions};
@@ -34,7 +35,9 @@ impl Room {
     }
 }
 
-pub fn github(report: &Report, options: &RenderOptions) -> String {
+/// The workflow commands; `job_summary`: the run also writes the job summary (the CLI does when
+/// `$GITHUB_STEP_SUMMARY` is set), so the notice for what was left out can point to it.
+pub fn github(report: &Report, options: &RenderOptions, job_summary: bool) -> String {
     let verdict_level = match report.summary.verdict {
         Verdict::Fail => Level::Error,
         Verdict::Warn => Level::Warning,
@@ -89,9 +92,14 @@ pub fn github(report: &Report, options: &RenderOptions) -> String {
         if reasons_left_out > 0 {
             parts.push(format!("{reasons_left_out} suppressed"));
         }
+        let listed = if job_summary {
+            "The job summary lists every change (or run with --format markdown)."
+        } else {
+            "The Markdown report lists every change: run with --format markdown, or add --report markdown=FILE."
+        };
         let message = format!(
             "{total} more change{} not annotated here ({}): GitHub shows {MAX_PER_LEVEL} annotations of each \
-             level per step. The job summary lists every change (or run with --format markdown).",
+             level per step. {listed}",
             if total == 1 { "" } else { "s" },
             parts.join(", ")
         );

@@ -119,14 +119,15 @@ impl RenderOptions {
     }
 }
 
-/// The report in `format`; `color` (ANSI escapes) applies to the text format only.
+/// The report in `format`; `color` (ANSI escapes) applies to the text format only. The GitHub
+/// format is for a run that writes no job summary ([`github`] says which).
 pub fn render(report: &crate::report::Report, format: Format, color: bool, options: &RenderOptions) -> String {
     match format {
         Format::Json => report.to_json(),
         Format::Text => text(report, color, options.expand),
         Format::Markdown => markdown(report, options),
         Format::Sarif => sarif(report, options),
-        Format::Github => github(report, options),
+        Format::Github => github(report, options, false),
         Format::Junit => junit(report, options),
     }
 }
