@@ -55,6 +55,14 @@ describe("exit codes", () => {
     const result = cli(["diff", addedOld, addedNew, "--warn-on", "NON_BREAKING", "--format", "json"]);
     assert.equal(JSON.parse(result.stdout).summary.verdict, "warn");
   });
+  test("a --warn-on above --fail-on is accepted and fail wins, as docs/cli.md says", () => {
+    const flags = ["--warn-on", "BREAKING", "--fail-on", "NON_BREAKING", "--format", "json"];
+    for (const [old, next] of [[addedOld, addedNew], [removedOld, removedNew]]) {
+      const result = cli(["diff", old, next, ...flags]);
+      assert.equal(result.status, 1);
+      assert.equal(JSON.parse(result.stdout).summary.verdict, "fail");
+    }
+  });
   test("2 on usage errors, with one line", () => {
     assertOneLineError(cli(["diff", removedOld]), "exactly two");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--format", "yaml"]), "--format", "text, json, markdown, sarif, github, junit");
