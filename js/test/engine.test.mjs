@@ -51,7 +51,7 @@ test("diff refuses options it cannot honour, naming the problem", () => {
   bad({ renders: "text" }, /`renders` is not an array/);
   bad({ renders: [{ color: true }] }, /has no `format`/);
   bad({ renders: [{ format: "html" }] }, /unknown format `html`/);
-  bad({ renders: [{ format: "text", jobSummary: true }] }, /markdown format only/);
+  bad({ renders: [{ format: "text", jobSummary: true }] }, /applies to the markdown and github formats only/);
   bad({ format: "markdown" }, /`format` belongs in an entry of `renders`/);
   bad({ failOn: "SEVERE" }, /unknown failOn value/);
   bad({ failOn: "breaking" }, /unknown failOn value `breaking`; did you mean `BREAKING`\?/);
