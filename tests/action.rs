@@ -101,6 +101,27 @@ fn run_with_env(
     run_action(&common::repo_root(), &inputs, repo, &temp, &env)
 }
 
+/// A scratch folder with the packed package and a repository of snapshot pairs: a removed and
+/// an added tool (fail, pass), and versions 1.4.0, 1.5.0 (a minor bump removing a tool) and 2.0.0.
+fn snapshot_workspace(name: &str) -> (common::Scratch, PathBuf, PathBuf) {
+    let scratch = common::Scratch::new(name);
+    let tarball = pack(scratch.path());
+    let tool = r#"[{"name": "search", "inputSchema": {"type": "object"}}]"#;
+    let repo = workspace(
+        &scratch,
+        &[
+            ("removed-old.json", &fixture("tool.removed", "old")),
+            ("removed-new.json", &fixture("tool.removed", "new")),
+            ("added-old.json", &fixture("tool.added", "old")),
+            ("added-new.json", &fixture("tool.added", "new")),
+            ("v1.json", &versioned("1.4.0", tool)),
+            ("v1-minor.json", &versioned("1.5.0", "[]")),
+            ("v2.json", &versioned("2.0.0", "[]")),
+        ],
+    );
+    (scratch, tarball, repo)
+}
+
 fn fixture(rule: &str, side: &str) -> String {
     common::read(&common::fixture_dir(rule).join(format!("{side}.json")))
 }
@@ -138,21 +159,7 @@ fn assert_error(run: &ActionRun, message: &str) {
 #[test]
 #[ignore = "needs the built package: run by `make test-action`"]
 fn two_snapshots_pass_warn_fail_and_error() {
-    let scratch = common::Scratch::new("action-snapshots");
-    let tarball = pack(scratch.path());
-    let tool = r#"[{"name": "search", "inputSchema": {"type": "object"}}]"#;
-    let repo = workspace(
-        &scratch,
-        &[
-            ("removed-old.json", &fixture("tool.removed", "old")),
-            ("removed-new.json", &fixture("tool.removed", "new")),
-            ("added-old.json", &fixture("tool.added", "old")),
-            ("added-new.json", &fixture("tool.added", "new")),
-            ("v1.json", &versioned("1.4.0", tool)),
-            ("v1-minor.json", &versioned("1.5.0", "[]")),
-            ("v2.json", &versioned("2.0.0", "[]")),
-        ],
-    );
+    let (scratch, tarball, repo) = snapshot_workspace("action-snapshots");
 
     let pass = run(&scratch, &repo, &tarball, &[("old", "removed-old.json"), ("new", "removed-old.json")]);
     assert_run(&pass, 0, "pass", "PASS");
@@ -235,18 +242,7 @@ fn two_snapshots_pass_warn_fail_and_error() {
 #[test]
 #[ignore = "needs the built package: run by `make test-action`"]
 fn inputs_that_cannot_run_are_errors() {
-    let scratch = common::Scratch::new("action-inputs");
-    let tarball = pack(scratch.path());
-    let tool = r#"[{"name": "search", "inputSchema": {"type": "object"}}]"#;
-    let repo = workspace(
-        &scratch,
-        &[
-            ("removed-old.json", &fixture("tool.removed", "old")),
-            ("removed-new.json", &fixture("tool.removed", "new")),
-            ("v1.json", &versioned("1.4.0", tool)),
-            ("v1-minor.json", &versioned("1.5.0", "[]")),
-        ],
-    );
+    let (scratch, tarball, repo) = snapshot_workspace("action-inputs");
     let pair = [("old", "removed-old.json"), ("new", "removed-new.json")];
     let modes = "set old and new (two snapshots), or baseline and command (a live server)";
 
