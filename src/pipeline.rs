@@ -161,14 +161,14 @@ impl Prepared<'_> {
         })
     }
 
-    /// The Markdown report sized for a GitHub job summary (up to [`render::JOB_SUMMARY_MAX_CHARS`]
-    /// rather than a comment's limit): what `--format github` points its readers to.
     /// The GitHub format for a run that also writes the job summary: the notice for the
     /// annotations left out points to it.
     pub fn render_github_beside_job_summary(&self) -> String {
         render::github(&self.report, self.options_for(render::Format::Github), true)
     }
 
+    /// The Markdown report sized for a GitHub job summary (up to [`render::JOB_SUMMARY_MAX_CHARS`]
+    /// rather than a comment's limit): what `--format github` points its readers to.
     pub fn render_job_summary(&self) -> String {
         render::job_summary(&self.report, &self.render_options)
     }

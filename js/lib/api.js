@@ -29,7 +29,8 @@ export function version() {
  * Diffs and renders in one call: `{ output, verdict }`. Options: `format` (text, json,
  * markdown, sarif, github, junit), `color`, `failOn`, `warnOn`, `notes` ({changeId: note}),
  * `newPath` (the NEW file's repository path, for SARIF and GitHub annotations), `expand`
- * (every change on its own line in text and Markdown, instead of one line per run of alike changes).
+ * (every change on its own line in text and Markdown, instead of one line per rule with 4 or
+ * more changes in a severity).
  */
 export function render(oldSnapshot, newSnapshot, config, options) {
   const { format, color, ...rest } = options ?? {};

@@ -13,7 +13,7 @@ export const VERBOSITY_OPTIONS = {
  */
 export function verbosityHelp({ capture = false, report = false }) {
   const progress = "the capture's progress as one line per phase (starting, the handshake, each list call, what was captured) even when standard error is not a terminal (CI logs)";
-  const changes = 'text and markdown reports list every change on its own line (by default a run of 4 or more alike changes is one line: "100 resources removed: a, b, c, … and 97 more")';
+  const changes = 'text and markdown reports list every change on its own line (by default the changes of a rule with 4 or more in a severity are one line: "100 resources removed: a, b, c, … and 97 more")';
   const verbose = [capture && progress, report && changes].filter(Boolean).join("; ");
   // What each command would otherwise write there: progress, snapshot's "written to" line,
   // --semantic's warnings and check's CREATED/ACCEPTED line beside a format other than text.
