@@ -11,7 +11,7 @@ import { engineMeta } from './catalogue.js';
 import { CliError, escapeControls, withStderr } from './errors.js';
 import { refuseUnsafe } from './capture-guard.js';
 import { DEFAULT_MAX_BYTES } from './limits.js';
-import { captureSecrets, makeRedactor, maskUrl } from './redact.js';
+import { captureSecrets, escapeRegExp, makeRedactor, maskUrl } from './redact.js';
 import { waitFor } from './process-group.js';
 
 export const MODERN_PROTOCOL = '2026-07-28';
@@ -329,10 +329,6 @@ function maskQuotedUrl(message, text) {
   let result = message.replace(new RegExp(forms.map(escapeRegExp).join('|'), 'g'), maskUrl(text));
   if (url.search || masked.pathname !== url.pathname) result = result.replaceAll(`${url.pathname}${url.search}`, `${masked.pathname}${masked.search}`);
   return result;
-}
-
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 async function closeQuietly(transport, kind, waits) {

@@ -203,9 +203,7 @@ export function makeRedactor(secrets) {
   }
   const forms = [...sources.keys()].sort((a, b) => b.length - a.length);
   if (forms.length === 0) return { active: false, redact: (text) => text, find: () => false };
-  // `-` stays unescaped: it is literal outside a class, and `\-` is an error under the u flag.
-  const escape = (form) => form.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
-  const pattern = new RegExp(forms.map(escape).join('|'), 'giu');
+  const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'giu');
   const redact = (text, cut) => {
     const redacted = String(text).replace(pattern, REPLACEMENT);
     if (cut === null || typeof cut !== 'object') return redacted;
@@ -221,6 +219,12 @@ export function makeRedactor(secrets) {
       return match ? (sources.get(match[0].toLowerCase()) ?? true) : false;
     },
   };
+}
+
+/** `text` as a regular expression that matches it literally, with or without the u flag. */
+export function escapeRegExp(text) {
+  // `-` stays unescaped: it is literal outside a class, and `\-` is an error under the u flag.
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
 /**
@@ -293,8 +297,8 @@ export function redactingStream(stream, redactor) {
 /**
  * A URL as it may be printed: user name and password, each secret-looking path segment
  * (`looksSecretSegment`), every query value and the fragment as `***`
- * (`http://***@host:8080/mcp?token=***`; `/mcp/sk-ak-…/sse` with `***` for the key). Text that does not parse as a URL is masked
- * the same way by pattern.
+ * (`http://***@host:8080/mcp?token=***`; `/mcp/sk-ak-…/sse` with `***` for the key). Text that
+ * does not parse as a URL is masked the same way by pattern.
  */
 export function maskUrl(text) {
   const raw = String(text);
