@@ -49,6 +49,13 @@ pub fn did_you_mean(id: &str) -> Option<String> {
     crate::rules::did_you_mean(id).map(str::to_string)
 }
 
+/// The threshold a near-miss spelling of one means (`breaking` → `BREAKING`, `None` → `none`),
+/// for the CLI's "did you mean"; `undefined` when it is no near miss. Spelling stays exact.
+#[wasm_bindgen(js_name = thresholdMeant)]
+pub fn threshold_meant(text: &str) -> Option<String> {
+    Threshold::meant_by(text).map(|threshold| threshold.as_str().to_string())
+}
+
 /// Diffs two snapshots: the one diff of the module. `options` (all optional): `failOn`,
 /// `warnOn` (threshold names), `notes` (`{[changeId]: string}`), `newPath`, `oldPath` (`oldPath`
 /// without `newPath`: annotations name the OLD file, at its lines), `expand` (every change on its
@@ -64,9 +71,10 @@ pub fn did_you_mean(id: &str) -> Option<String> {
 /// jobSummary? }]`): `{ verdict, outputs: Uint8Array[] }`, an output per entry as UTF-8 bytes,
 /// all from one diff; `jobSummary: true` (format `markdown`) sizes the Markdown for a GitHub job
 /// summary, and (format `github`) says the run writes one, so the notice for the annotations
-/// GitHub has no room for points to it (without: to the Markdown report). Bytes, because the CLI writes them to stdout or a file as they are: made a JS string,
-/// a report with any non-ASCII character (the engine's own quotes are) costs Node 20 about 1 ms
-/// per 150 KB to decode, then as much again to encode on its way out.
+/// GitHub has no room for points to it (without: to the Markdown report). Bytes, because the
+/// CLI writes them to stdout or a file as they are: made a JS string, a report with any
+/// non-ASCII character (the engine's own quotes are) costs Node 20 about 1 ms per 150 KB to
+/// decode, then as much again to encode on its way out.
 #[wasm_bindgen]
 pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let run = run_options(&options).map_err(to_js_error)?;

@@ -68,9 +68,9 @@ export function checkReportOptions(values, { inputs = [], cwd } = {}) {
   }
   for (const flag of ["fail-on", "warn-on"]) {
     if (values[flag] !== undefined && !THRESHOLDS.includes(values[flag])) {
-      // Spelt exactly, as in a config; a near miss (`breaking`, `potentially-breaking`) gets the spelling.
-      const loose = (text) => text.trim().toUpperCase().replace(/[- ]/g, "_");
-      const meant = THRESHOLDS.find((t) => loose(t) === loose(values[flag]));
+      // Spelt exactly, as in a config; a near miss (`breaking`, `potentially-breaking`) gets the
+      // spelling, as the engine judges one for a config.
+      const meant = engine.thresholdMeant(values[flag]);
       const hint = meant ? `did you mean \`${meant}\`?` : `use one of: ${THRESHOLDS.join(", ")}`;
       throw new UsageError(`unknown --${flag} \`${values[flag]}\`; ${hint}`);
     }
