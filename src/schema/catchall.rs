@@ -5,6 +5,7 @@
 
 use super::normalise::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::normalise::compose::{branch_token, match_branches};
+use super::normalise::lift::{align, Aligned};
 use super::normalise::node::{Body, Keywords, KwValue, Node};
 use super::normalise::normal::{force, Twins};
 use super::walk::here::Here;
@@ -46,7 +47,12 @@ impl Diff<'_> {
             (Body::Lazy(_), Body::Lazy(_)) if json_eq(o.raw, n.raw) => {}
             (Body::Lazy(_), _) => self.nodes(&force(o), n, here),
             (_, Body::Lazy(_)) => self.nodes(o, &force(n), here),
-            (Body::Keywords(a), Body::Keywords(b)) => self.keywords(o, n, a, b, here),
+            (Body::Keywords(a), Body::Keywords(b)) => match align(o, n) {
+                // The walk compares the same realigned pair, so the paths agree.
+                Aligned::Old(o) => self.nodes(&o, n, here),
+                Aligned::New(n) => self.nodes(o, &n, here),
+                Aligned::Neither => self.keywords(o, n, a, b, here),
+            },
             (Body::Never, Body::Never) => {}
             (Body::Raw, Body::Raw) if json_eq(o.raw, n.raw) => {}
             (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}

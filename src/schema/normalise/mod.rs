@@ -4,6 +4,7 @@
 pub(super) mod canon;
 pub(super) mod compose;
 mod fold;
+pub(super) mod lift;
 pub(super) mod node;
 pub(super) mod normal;
 mod rewrite;

@@ -40,7 +40,9 @@ impl Budget {
     }
 }
 
-/// One schema node after normalisation.
+/// One schema node after normalisation. Cloned only to realign a node with the other side's
+/// union ([`super::lift`]), never on the common path.
+#[derive(Clone)]
 pub struct Node<'a> {
     /// The node as written, for finding values.
     pub raw: &'a Value,
@@ -49,6 +51,7 @@ pub struct Node<'a> {
     pub body: Body<'a>,
 }
 
+#[derive(Clone)]
 pub enum Body<'a> {
     /// `false` or `{"not": {}}`: accepts nothing.
     Never,
@@ -68,6 +71,7 @@ pub enum Body<'a> {
 /// Where a lazy subtree that holds `$ref`s sits in its normalisation: forcing it from here
 /// gives the tree eager normalisation would have built (same document, `$ref` chain, depth, and
 /// the same expansion budget, so deferring never buys more expansions than the limit).
+#[derive(Clone)]
 pub struct Deferred<'a> {
     pub(super) document: Rc<Document<'a>>,
     pub(super) expanding: Vec<&'a str>,
@@ -85,6 +89,7 @@ pub(super) struct Document<'a> {
     pub(super) budget: Budget,
 }
 
+#[derive(Clone)]
 pub struct Kw<'a> {
     pub value: KwValue<'a>,
     /// Pointer of the keyword when it is not `<node pointer>/<keyword>` (reached through
@@ -94,6 +99,7 @@ pub struct Kw<'a> {
     pub via: Option<Rc<str>>,
 }
 
+#[derive(Clone)]
 pub enum KwValue<'a> {
     Schema(Node<'a>),
     List(Vec<Node<'a>>),

@@ -13,7 +13,7 @@ use std::cmp::Ordering;
 /// A key of either map in [`SortedMap::union`], with its value in each.
 pub type Union<'m, V> = (&'m str, Option<&'m V>, Option<&'m V>);
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct SortedMap<'k, V> {
     entries: Vec<(Cow<'k, str>, V)>,
     /// The union of [`summary_bit`] over the keys: every key's bit is set (a removal leaves

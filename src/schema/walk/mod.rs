@@ -19,6 +19,7 @@ use crate::rules::RuleId;
 use crate::schema::keywords::is_annotation;
 use crate::schema::normalise::canon::{bounded_clone, json_eq, unexpanded_equal};
 use crate::schema::normalise::compose::{branch_token, disjoint_branches, kw_eq, match_branches, node_eq};
+use crate::schema::normalise::lift::{align, Aligned};
 use crate::schema::normalise::node::{Body, Kw, KwValue, Node, Schemas};
 use crate::schema::normalise::normal::{self, force, Twins, TOO_MANY_REFERENCES};
 use crate::schema::normalise::types::TypeSet;
@@ -144,7 +145,11 @@ impl<'w> Walk<'w> {
             (Body::Lazy(_), Body::Lazy(_)) if json_eq(o.raw, n.raw) => {}
             (Body::Lazy(_), _) => self.node(&force(o), n, here, flipped),
             (_, Body::Lazy(_)) => self.node(o, &force(n), here, flipped),
-            (Body::Keywords(_), Body::Keywords(_)) => self.keywords(o, n, here, flipped),
+            (Body::Keywords(_), Body::Keywords(_)) => match align(o, n) {
+                Aligned::Old(o) => self.keywords(&o, n, here, flipped),
+                Aligned::New(n) => self.keywords(o, &n, here, flipped),
+                Aligned::Neither => self.keywords(o, n, here, flipped),
+            },
             (Body::Never, Body::Never) | (Body::Raw, Body::Raw) => {}
             (Body::TooDeep, Body::TooDeep) if unexpanded_equal(o.raw, n.raw) => {}
             (Body::TooDeep, _) | (_, Body::TooDeep) => {
