@@ -127,6 +127,7 @@ export type RuleId =
   | "tool.input.property.addedNarrowingCatchAll"
   | "tool.input.property.description.changed"
   | "tool.input.property.removed"
+  | "tool.input.property.removedFromClosed"
   | "tool.input.property.title.changed"
   | "tool.input.propertyCount.narrowed"
   | "tool.input.propertyCount.widened"

@@ -65,13 +65,16 @@ fn fifteen_hundred_tools_finish_bounded() {
 
 #[test]
 fn a_report_past_its_listing_limit_says_so_and_still_counts_everything() {
-    // One tool losing more properties than a report lists for one entity.
+    // One tool losing more properties than a report lists for one entity, from a closed
+    // object (so each removal refuses calls: BREAKING).
     let many = mcp_contract::policy::MAX_LISTED_PER_ENTITY + 10;
     let properties: serde_json::Map<String, serde_json::Value> =
         (0..many).map(|i| (format!("p{i:06}"), serde_json::json!({"type": "string"}))).collect();
-    let old =
-        serde_json::json!({"tools": [{"name": "big", "inputSchema": {"type": "object", "properties": properties}}]});
-    let new = serde_json::json!({"tools": [{"name": "big", "inputSchema": {"type": "object"}}]});
+    let closed = |properties: serde_json::Map<String, serde_json::Value>| {
+        serde_json::json!({"tools": [{"name": "big", "inputSchema":
+            {"type": "object", "properties": properties, "additionalProperties": false}}]})
+    };
+    let (old, new) = (closed(properties), closed(serde_json::Map::new()));
     let report = diff_text(&old.to_string(), &new.to_string(), None).expect("diffs");
     let truncated = report.summary.truncated.expect("truncated");
     assert_eq!(report.summary.counts.get(Severity::Breaking), many, "counts cover every change");

@@ -115,10 +115,14 @@ fn reported_facts(report: &Report) -> Facts {
         .changes
         .iter()
         .chain(&report.suppressed)
-        .filter(|c| PROPERTY_RULES.contains(&c.rule))
-        .map(|c| {
+        .filter_map(|c| {
+            // INDEX.tsv says "removed" whether the object now refuses the key or ignores it.
+            let rule = match c.rule {
+                "tool.input.property.removedFromClosed" => "tool.input.property.removed",
+                rule => PROPERTY_RULES.iter().copied().find(|r| *r == rule)?,
+            };
             let property = c.location.rsplit('.').next().unwrap_or_default().to_string();
-            (c.rule, c.entity.name.clone(), property)
+            Some((rule, c.entity.name.clone(), property))
         })
         .collect()
 }

@@ -299,7 +299,7 @@ fn a_schema_of_50000_properties_is_compared() {
         json!({ "tools": [tool("t", json!({ "type": "object", "properties": props, "additionalProperties": false }))] })
     };
     let report = run(&wide(usize::MAX), &wide(25_000));
-    assert_eq!(rules_of(&report), vec!["tool.input.property.removed"]);
+    assert_eq!(rules_of(&report), vec!["tool.input.property.removedFromClosed"]);
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! A property added under the old schema's rule for unnamed keys (issue 18 item 5; docs/cli.md,
 //! "How changes are classified"):
 //! output judged against what the old schema promised, input against what a correct caller
-//! could already send; removal stays BREAKING either way.
+//! could already send. Removal (issue 33 item 3): OUTPUT stays BREAKING; INPUT is judged by
+//! what the new schema does with the key: refused (closed, or a catch-all some old value does
+//! not fit) is BREAKING, still accepted and ignored is POTENTIALLY_BREAKING.
 
 #[path = "schema_support.rs"]
 mod support;
@@ -23,19 +25,31 @@ fn object(catch_all: Value, extra: Option<(&str, Value)>) -> Value {
     schema
 }
 
-/// (case, catch-all keywords, added property name and schema, input rule, output rule).
-type Row = (&'static str, Value, (&'static str, Value), &'static str, &'static str);
+/// (case, catch-all keywords, added property name and schema, input rule, output rule, input
+/// rule of the removal back).
+type Row = (&'static str, Value, (&'static str, Value), &'static str, &'static str, &'static str);
+
+const REMOVED: &str = "tool.input.property.removed";
+const REFUSED: &str = "tool.input.property.removedFromClosed";
 
 fn rows() -> Vec<Row> {
     let string = json!({"type": "string"});
     vec![
-        ("open", json!({}), ("url", string.clone()), "tool.input.property.added", "tool.output.property.added"),
+        (
+            "open",
+            json!({}),
+            ("url", string.clone()),
+            "tool.input.property.added",
+            "tool.output.property.added",
+            REMOVED,
+        ),
         (
             "closed",
             json!({"additionalProperties": false}),
             ("url", string.clone()),
             "tool.input.property.added",
             "tool.output.property.addedToClosed",
+            REFUSED,
         ),
         (
             "catch-all the property equals",
@@ -43,6 +57,7 @@ fn rows() -> Vec<Row> {
             ("url", string.clone()),
             "tool.input.property.added",
             "tool.output.property.added",
+            REMOVED,
         ),
         (
             "catch-all the property narrows",
@@ -50,6 +65,7 @@ fn rows() -> Vec<Row> {
             ("mode", json!({"type": "string", "enum": ["fast", "slow"]})),
             "tool.input.property.addedNarrowingCatchAll",
             "tool.output.property.added",
+            REMOVED,
         ),
         (
             "catch-all the property widens",
@@ -57,6 +73,7 @@ fn rows() -> Vec<Row> {
             ("count", json!({"type": ["string", "integer"]})),
             "tool.input.property.added",
             "tool.output.property.addedOutsideCatchAll",
+            REFUSED,
         ),
         (
             "catch-all the property crosses",
@@ -64,6 +81,7 @@ fn rows() -> Vec<Row> {
             ("count", json!({"type": "integer"})),
             "tool.input.property.addedNarrowingCatchAll",
             "tool.output.property.addedOutsideCatchAll",
+            REFUSED,
         ),
         (
             "matching patternProperties",
@@ -71,6 +89,7 @@ fn rows() -> Vec<Row> {
             ("x-trace", json!({"type": "string", "maxLength": 8})),
             "tool.input.property.addedNarrowingCatchAll",
             "tool.output.property.added",
+            REMOVED,
         ),
         (
             "patternProperties that does not match",
@@ -78,6 +97,7 @@ fn rows() -> Vec<Row> {
             ("trace", string.clone()),
             "tool.input.property.added",
             "tool.output.property.added",
+            REMOVED,
         ),
         (
             "unevaluatedProperties without composition",
@@ -85,6 +105,7 @@ fn rows() -> Vec<Row> {
             ("url", string),
             "tool.input.property.addedNarrowingCatchAll",
             "tool.output.property.addedOutsideCatchAll",
+            REFUSED,
         ),
     ]
 }
@@ -92,7 +113,7 @@ fn rows() -> Vec<Row> {
 #[test]
 fn added_properties_follow_the_old_promise_for_unnamed_keys() {
     let mut failures = Vec::new();
-    for (case, catch_all, (name, property), input, output) in rows() {
+    for (case, catch_all, (name, property), input, output, removed) in rows() {
         let old = object(catch_all.clone(), None);
         let new = object(catch_all, Some((name, property)));
         for (side, rule) in [(Side::Input, input), (Side::Output, output)] {
@@ -100,13 +121,11 @@ fn added_properties_follow_the_old_promise_for_unnamed_keys() {
             if !findings.iter().any(|f| f.rule.as_str() == rule) {
                 failures.push(format!("{case} ({side:?}): wanted {rule}, got {:?}", rules(&findings)));
             }
-            // Removing it again stays BREAKING on both sides, whatever the catch-all accepts.
+            // Removed again: output always breaks; input by what the new object does with the key.
             let back = diff(side, &new, &old);
-            if !back
-                .iter()
-                .any(|f| f.rule.as_str().ends_with(".property.removed") && f.default_severity() == Severity::Breaking)
-            {
-                failures.push(format!("{case} ({side:?}) removed: {:?}", rules(&back)));
+            let wanted = if side == Side::Input { removed } else { "tool.output.property.removed" };
+            if rules(&back) != [wanted] {
+                failures.push(format!("{case} ({side:?}) removed: wanted {wanted}, got {:?}", rules(&back)));
             }
         }
     }
@@ -119,6 +138,10 @@ fn the_new_rules_have_the_designed_severities() {
     let new = object(json!({"additionalProperties": false}), Some(("url", json!({"type": "string"}))));
     let findings = diff(Side::Output, &old, &new);
     assert_eq!(findings[0].default_severity(), Severity::PotentiallyBreaking, "{:?}", rules(&findings));
+    let removed = |old: &Value, new: &Value| diff(Side::Input, old, new)[0].default_severity();
+    assert_eq!(removed(&new, &old), Severity::Breaking, "refused once removed from a closed object");
+    let (open, with_url) = (object(json!({}), None), object(json!({}), Some(("url", json!({"type": "string"})))));
+    assert_eq!(removed(&with_url, &open), Severity::PotentiallyBreaking, "accepted and ignored when open");
     let old = object(json!({"additionalProperties": {"type": "string"}}), None);
     let new = object(json!({"additionalProperties": {"type": "string"}}), Some(("n", json!({"type": "integer"}))));
     for side in [Side::Input, Side::Output] {

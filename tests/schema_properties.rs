@@ -184,18 +184,30 @@ fn widen(value: &Value, rng: &mut Rng) -> Option<Value> {
     Some(copy)
 }
 
-/// The rule a change has when run backwards.
-fn mirror(rule: &str) -> String {
+/// The rule a change has when run backwards; `closed`: the object refuses unnamed keys, so an
+/// input property removed from it is refused, not ignored.
+fn mirror(rule: &str, closed: bool) -> String {
     let (head, change) = rule.rsplit_once('.').unwrap_or((rule, ""));
     let flipped = match change {
         "widened" => "narrowed",
         "narrowed" => "widened",
         // The catch-all judgements of an added property all mirror to its removal.
         "added" | "addedToClosed" | "addedOutsideCatchAll" | "addedNarrowingCatchAll" => "removed",
-        "removed" => "added",
+        "removed" | "removedFromClosed" => "added",
         other => other,
     };
+    let flipped =
+        if flipped == "removed" && closed && head == "tool.input.property" { "removedFromClosed" } else { flipped };
     format!("{head}.{flipped}")
+}
+
+/// Whether the object an added property's finding points into (its `properties` in the old
+/// schema `s`) is closed.
+fn closed(s: &Value, finding: &mcp_contract::finding::Finding) -> bool {
+    let Some(pointer) = finding.site.old.as_deref() else { return false };
+    let within = pointer.splitn(5, '/').nth(4).map_or(String::new(), |rest| format!("/{rest}"));
+    let object = within.strip_suffix("/properties").unwrap_or(&within);
+    s.pointer(object).is_some_and(|o| o["additionalProperties"] == json!(false))
 }
 
 #[test]
@@ -218,7 +230,7 @@ fn widening_and_narrowing_are_mirror_images() {
                 );
             }
             let mut there: Vec<(String, String)> =
-                forward.iter().map(|f| (mirror(f.rule.as_str()), f.site.location.clone())).collect();
+                forward.iter().map(|f| (mirror(f.rule.as_str(), closed(&s, f)), f.site.location.clone())).collect();
             let mut back: Vec<(String, String)> =
                 backward.iter().map(|f| (f.rule.as_str().to_string(), f.site.location.clone())).collect();
             there.sort();

@@ -221,12 +221,20 @@ declare_rules! {
         message: "tool `{name}`: input property `{subject}` was added{detail}",
     }
     ToolInputPropertyRemoved = "tool.input.property.removed" {
-        severity: Breaking,
+        severity: PotentiallyBreaking,
         group: "input properties removed",
-        summary: "A tool's inputSchema lost a property.",
-        why: "Callers that still send the property are rejected when additional properties are forbidden, or have the argument silently ignored otherwise.",
+        summary: "A tool's inputSchema lost a property of an object that still accepts keys it does not name.",
+        why: "Calls that still send the property are accepted and the argument is silently ignored: no error, but the caller no longer gets what it asked for. Removed from an object that refuses unnamed keys, it is `tool.input.property.removedFromClosed` (BREAKING).",
         advice: "Keep accepting the property for a release and mark it deprecated in its description before removing it.",
-        message: "tool `{name}`: input property `{subject}` was removed{detail}",
+        message: "tool `{name}`: input property `{subject}` was removed (calls that send it are still accepted; it is ignored){detail}",
+    }
+    ToolInputPropertyRemovedFromClosed = "tool.input.property.removedFromClosed" {
+        severity: Breaking,
+        group: "input properties removed from closed objects",
+        summary: "A tool's inputSchema lost a property of an object that refuses keys it does not name (`additionalProperties: false`, or a catch-all that some of the old property's values do not fit).",
+        why: "Callers that still send the property are now rejected by validation.",
+        advice: "Keep accepting the property for a release and mark it deprecated in its description before removing it.",
+        message: "tool `{name}`: input property `{subject}` was removed and is now refused{detail}",
     }
     ToolInputRequiredAdded = "tool.input.required.added" {
         severity: Breaking,

@@ -13,6 +13,9 @@ pub use crate::rules::{effect_rule, Family};
 pub enum Fixed {
     PropertyAdded,
     PropertyRemoved,
+    /// Input property removed where the new schema refuses the key (closed, or a catch-all
+    /// some of its old values do not fit).
+    PropertyRemovedFromClosed,
     /// Output property added where the old schema closed the object.
     PropertyAddedToClosed,
     /// Output property added whose schema does not fit the old catch-all.
@@ -44,6 +47,7 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
     match (side, rule) {
         (Side::Input, Fixed::PropertyAdded) => RuleId::ToolInputPropertyAdded,
         (Side::Input, Fixed::PropertyRemoved) => RuleId::ToolInputPropertyRemoved,
+        (Side::Input, Fixed::PropertyRemovedFromClosed) => RuleId::ToolInputPropertyRemovedFromClosed,
         (Side::Input, Fixed::PropertyAddedNarrowingCatchAll) => RuleId::ToolInputPropertyAddedNarrowingCatchAll,
         // Input duals: a closed object opening, or a key that fits the catch-all, is an addition.
         (Side::Input, Fixed::PropertyAddedToClosed | Fixed::PropertyAddedOutsideCatchAll) => {
@@ -69,7 +73,8 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
         (Side::Input, Fixed::IdentifierChanged) => RuleId::ToolInputIdentifierChanged,
         (Side::Input, Fixed::InertChanged) => RuleId::ToolInputInertKeywordChanged,
         (Side::Output, Fixed::PropertyAdded) => RuleId::ToolOutputPropertyAdded,
-        (Side::Output, Fixed::PropertyRemoved) => RuleId::ToolOutputPropertyRemoved,
+        // A caller reads an output property: removed is removed, however the object is closed.
+        (Side::Output, Fixed::PropertyRemoved | Fixed::PropertyRemovedFromClosed) => RuleId::ToolOutputPropertyRemoved,
         (Side::Output, Fixed::PropertyAddedToClosed) => RuleId::ToolOutputPropertyAddedToClosed,
         (Side::Output, Fixed::PropertyAddedOutsideCatchAll) => RuleId::ToolOutputPropertyAddedOutsideCatchAll,
         (Side::Output, Fixed::PropertyAddedNarrowingCatchAll) => RuleId::ToolOutputPropertyAdded,

@@ -244,12 +244,23 @@ impl<'w> Walk<'w> {
                 None => node.kw_pointer("properties").or(node.ptr.clone()),
             };
             let place = here.property("properties", name);
-            let (rule, promise) = match new_schema {
-                Some(added) if old_schema.is_none() => unnamed::added_property(self.side, o, name, added),
-                _ => (Fixed::PropertyRemoved, None),
+            // The promise for unnamed keys that decides the rule is what the finding points at.
+            let (rule, old_promise, new_promise) = match (old_schema, new_schema) {
+                (None, Some(added)) => {
+                    let (rule, at) = unnamed::added_property(self.side, o, name, added);
+                    (rule, at, None)
+                }
+                (Some(removed), _) => {
+                    let (rule, at) = unnamed::removed_property(self.side, n, name, removed);
+                    (rule, None, at)
+                }
+                (None, None) => continue,
             };
-            let old_pointer = promise.or_else(|| pointer(old_schema, o));
-            let site = Site { location: place.location.clone(), old: old_pointer, new: pointer(new_schema, n) };
+            let site = Site {
+                location: place.location.clone(),
+                old: old_promise.or_else(|| pointer(old_schema, o)),
+                new: new_promise.or_else(|| pointer(new_schema, n)),
+            };
             let via = definition(o, n, "properties");
             self.property_change(rule, site, &place, old_schema.map(|s| s.raw), new_schema.map(|s| s.raw), via);
         }

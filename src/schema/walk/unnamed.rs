@@ -4,7 +4,9 @@
 //! the old contract, and outside an explicit catch-all schema it breaks the promise; on INPUT
 //! a key added narrower than an explicit catch-all refuses values a correct caller could
 //! already send. `unevaluatedProperties` counts as the catch-all when no composition or
-//! conditional beside it could evaluate the key.
+//! conditional beside it could evaluate the key. The dual for a property removed from INPUT:
+//! the new object's rule for the key decides whether a call that still sends it is refused
+//! (closed, or a catch-all some old value does not fit) or accepted with the key ignored.
 
 use crate::schema::normalise::node::{Body, KwValue, Node};
 use crate::schema::normalise::subsume::contains;
@@ -49,7 +51,46 @@ pub(super) fn added_property(side: Side, old: &Node, name: &str, added: &Node) -
     (rule, at)
 }
 
+/// The rule for a property `name` (old schema `removed`) that the object `new` no longer
+/// names, and, when the new object refuses the key, where it says so (the finding's new
+/// pointer). Output removals are always [`Fixed::PropertyRemoved`] (a caller reads the key).
+pub(super) fn removed_property(side: Side, new: &Node, name: &str, removed: &Node) -> (Fixed, Option<String>) {
+    if side == Side::Output {
+        return (Fixed::PropertyRemoved, None);
+    }
+    // A caller that still sends the key gets an error only if some value it could send is refused.
+    match promise_for(new, name, Evaluated::Unknown) {
+        Unnamed::Open => (Fixed::PropertyRemoved, None),
+        Unnamed::Schemas(schemas) if schemas.iter().all(|s| contains(s, removed)) => (Fixed::PropertyRemoved, None),
+        Unnamed::Schemas(schemas) => (Fixed::PropertyRemovedFromClosed, schemas.first().and_then(|s| s.ptr.clone())),
+        Unnamed::Closed => (Fixed::PropertyRemovedFromClosed, closing_pointer(new)),
+    }
+}
+
+/// Where a closed object says it is closed.
+fn closing_pointer(node: &Node) -> Option<String> {
+    ["additionalProperties", "unevaluatedProperties"]
+        .iter()
+        .find(|k| node.kw(k).is_some())
+        .and_then(|k| node.kw_pointer(k))
+        .or(node.ptr.clone())
+}
+
+/// Whether keys that a composition or conditional beside `unevaluatedProperties` might
+/// evaluate count as evaluated: for an added key the old promise is read as the caller
+/// could rely on it (only a certain catch-all counts), for a removed key as the new schema
+/// may enforce it (`unevaluatedProperties` is assumed to see the key).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Evaluated {
+    MaybeElsewhere,
+    Unknown,
+}
+
 fn promise<'n, 'a>(old: &'n Node<'a>, name: &str) -> Unnamed<'n, 'a> {
+    promise_for(old, name, Evaluated::MaybeElsewhere)
+}
+
+fn promise_for<'n, 'a>(old: &'n Node<'a>, name: &str, evaluated: Evaluated) -> Unnamed<'n, 'a> {
     let mut matching = Vec::new();
     let mut certain = false;
     if let Some(KwValue::Map(patterns)) = old.kw("patternProperties").map(|k| &k.value) {
@@ -69,13 +110,15 @@ fn promise<'n, 'a>(old: &'n Node<'a>, name: &str) -> Unnamed<'n, 'a> {
     let catch_all = match old.kw("additionalProperties").map(|k| &k.value) {
         Some(KwValue::Schema(schema)) => Some(schema),
         Some(_) => None,
-        None if EVALUATING.iter().all(|k| old.kw(k).is_none()) => match old.kw("unevaluatedProperties") {
-            Some(kw) => match &kw.value {
-                KwValue::Schema(schema) => Some(schema),
-                _ => None,
-            },
-            None => None,
-        },
+        None if evaluated == Evaluated::Unknown || EVALUATING.iter().all(|k| old.kw(k).is_none()) => {
+            match old.kw("unevaluatedProperties") {
+                Some(kw) => match &kw.value {
+                    KwValue::Schema(schema) => Some(schema),
+                    _ => None,
+                },
+                None => None,
+            }
+        }
         None => None,
     };
     match catch_all {
