@@ -26,7 +26,8 @@ const PROPERTY_RULES: &[&str] = &[
 
 /// What each INDEX.tsv phrase promises, as (prefix, suffix, rules implied) around a quoted name.
 const PHRASES: &[(&str, &str, &[&str])] = &[
-    ("new required input property '", "'", &["tool.input.property.added", "tool.input.required.added"]),
+    // One finding: a required property added is `required.added`, not also `property.added`.
+    ("new required input property '", "'", &["tool.input.required.added"]),
     ("new optional input property '", "'", &["tool.input.property.added"]),
     ("input property '", "' removed", &["tool.input.property.removed"]),
     ("input property '", "' no longer required", &["tool.input.required.removed"]),

@@ -285,6 +285,22 @@ fn each_family_follows_variance_on_both_sides_and_both_directions() {
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
+/// A property added as required is one BREAKING input finding (issue 33 item 3), which names
+/// the property as new; on output the addition and the guarantee stay two NON_BREAKING ones.
+#[test]
+fn a_required_property_added_is_one_input_finding() {
+    let base = json!({"type": "object", "properties": {"a": {"type": "string"}}});
+    let more =
+        json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["b"]});
+    let input = diff(Side::Input, &base, &more);
+    assert_eq!(rules(&input), ["tool.input.required.added"]);
+    assert_eq!(input[0].new, Some(json!({"type": "integer"})), "the finding shows the new property");
+    assert_eq!(input[0].detail.as_deref(), Some("; a new property"));
+    assert_eq!(rules(&diff(Side::Output, &base, &more)), ["tool.output.property.added", "tool.output.required.added"]);
+    // Removed again, the removal and the lost requirement are two findings as before.
+    assert_eq!(rules(&diff(Side::Input, &more, &base)).len(), 2);
+}
+
 /// Structural rules that are not widen/narrow pairs: (old, new, input rule suffix, output rule suffix).
 #[test]
 fn properties_and_required_follow_variance() {

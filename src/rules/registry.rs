@@ -216,7 +216,7 @@ declare_rules! {
         severity: NonBreaking,
         group: "input properties added",
         summary: "A tool's inputSchema gained a property.",
-        why: "Callers that do not send the new property are unaffected unless it is also required (reported separately).",
+        why: "Callers that do not send the new property are unaffected. A property added as required is one change, reported as `tool.input.required.added`.",
         advice: "Nothing to do; document the property so models use it.",
         message: "tool `{name}`: input property `{subject}` was added{detail}",
     }
@@ -239,7 +239,7 @@ declare_rules! {
     ToolInputRequiredAdded = "tool.input.required.added" {
         severity: Breaking,
         group: "input properties now required",
-        summary: "A tool input property became required.",
+        summary: "A tool input property became required, or a required property was added.",
         why: "Existing calls that omit the property now fail validation.",
         advice: "Make the property optional with a server-side default instead.",
         message: "tool `{name}`: input property `{subject}` is now required{detail}",

@@ -243,8 +243,13 @@ impl<'w> Walk<'w> {
                 Some(schema) => schema.ptr.clone(),
                 None => node.kw_pointer("properties").or(node.ptr.clone()),
             };
-            let place = here.property("properties", name);
             // The promise for unnamed keys that decides the rule is what the finding points at.
+            let place = here.property("properties", name);
+            // A property added as required is one change, reported by `required` (DESIGN.md §5a).
+            if self.side == Side::Input && old_schema.is_none() && newly_required(o, n, name) {
+                self.quiet.push(place.path);
+                continue;
+            }
             let (rule, old_promise, new_promise) = match (old_schema, new_schema) {
                 (None, Some(added)) => {
                     let (rule, at) = unnamed::added_property(self.side, o, name, added);
@@ -305,7 +310,13 @@ impl<'w> Walk<'w> {
                 let site = Site { location: place.location.clone(), old: pointer(o, name), new: pointer(n, name) };
                 let mut finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject());
                 let via = definition(o, n, "required");
-                finding.detail = via.as_ref().map(|v| format!("; {v}"));
+                let new_property = rule == Fixed::RequiredAdded && is_new_property(o, n, name);
+                if new_property {
+                    finding.new = n.kw_map("properties").and_then(|m| m.get(name)).map(|p| bounded_clone(p.raw));
+                }
+                let detail = [new_property.then(|| "a new property".to_string()), via.clone()];
+                let detail: Vec<String> = detail.into_iter().flatten().collect();
+                finding.detail = (!detail.is_empty()).then(|| format!("; {}", detail.join("; ")));
                 finding.details = via.map(|v| serde_json::json!({ "definition": v }));
                 self.hits.push(Hit { finding, covers: vec![covers.clone()], distinct: Some(name.clone()) });
             }
@@ -614,6 +625,19 @@ const UNEVALUATED_PROPERTIES_EVALUATORS: [&str; 8] =
 /// `prefixItems` was governed by `unevaluatedItems`, not by an absent `items`).
 const UNEVALUATED_ITEMS_EVALUATORS: [&str; 10] =
     ["allOf", "anyOf", "oneOf", "if", "then", "else", "$ref", "prefixItems", "items", "contains"];
+
+/// Whether `name` is in the new node's `required` and not in the old one's.
+fn newly_required(o: &Node, n: &Node, name: &str) -> bool {
+    let lists =
+        |node: &Node| value(node, "required").and_then(Value::as_array).is_some_and(|r| r.iter().any(|v| v == name));
+    lists(n) && !lists(o)
+}
+
+/// Whether `name` is a property the new node names and the old one did not.
+fn is_new_property(o: &Node, n: &Node, name: &str) -> bool {
+    let names = |node: &Node| node.kw_map("properties").is_some_and(|m| m.contains_key(name));
+    names(n) && !names(o)
+}
 
 /// Whether a keyword is absent on both nodes or equal on both.
 pub(super) fn opt_kw_eq(keyword: &str, o: &Node, n: &Node) -> bool {
