@@ -155,8 +155,8 @@ fn runs_are_the_text_reports_group_lines_for_front_ends_that_lay_out_the_report(
     assert_runs_are_the_group_lines(&alternating(false));
 }
 
-/// 800 tools that each narrow `limit` and make a new `mode` required (BREAKING), reword their
-/// description (POTENTIALLY_BREAKING) and add `mode` (NON_BREAKING). Sorted by entity, the two
+/// 800 tools that each narrow `limit` and add a required `mode` (BREAKING), reword their
+/// description (POTENTIALLY_BREAKING) and add an optional `note` (NON_BREAKING). Sorted by entity, the two
 /// BREAKING rules alternate: tool_0000's two changes, then tool_0001's, and so on.
 fn alternating(expand: bool) -> Prepared<'static> {
     static PAIR: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
@@ -172,6 +172,7 @@ fn alternating(expand: bool) -> Prepared<'static> {
                         properties.insert("limit".into(), json!({"type": "integer", "maximum": 50}));
                         properties.insert("mode".into(), json!({"type": "string", "enum": ["a", "b"]}));
                         required.push("mode");
+                        properties.insert("note".into(), json!({"type": "string"}));
                     }
                     let description = if new {
                         format!("Tool number {i} does things. Now faster.")

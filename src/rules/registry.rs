@@ -923,8 +923,8 @@ declare_rules! {
         decider: CapabilityFlags,
         group: "capabilities removed",
         summary: "The server no longer declares a capability or sub-capability (for example `tools`, `tools.listChanged`, `resources.subscribe`); each is judged on its own.",
-        why: "A dropped capability, `resources.subscribe`, `completions`, `logging` or an unknown capability is BREAKING: a call now fails with MethodNotFound. A dropped `listChanged` is POTENTIALLY_BREAKING: calls work, but list-change notifications stop. An empty `experimental: {}` declares nothing (NON_BREAKING).",
-        advice: "Keep declaring the capability; deprecate the feature first.",
+        why: "Dropping `tools`, `resources` or `prompts` (or an unknown key under one) is BREAKING: their calls now fail with MethodNotFound. Dropping an optional feature (`listChanged`, `resources.subscribe`, `completions`, `logging`, `tasks`, an `experimental` or `extensions` entry) is POTENTIALLY_BREAKING: a correct client checks capabilities at initialize and loses the feature without an error. A key that is not a server capability in any protocol version (`roots`, `sampling`, `elicitation` are the client's; vendor keys) is NON_BREAKING, as is an empty `experimental: {}`.",
+        advice: "Keep declaring the capability; deprecate the feature first. A project whose clients depend on an optional feature can override this rule to BREAKING.",
         message: "server: capability `{subject}` was removed",
     }
     ServerInstructionsChanged = "server.instructions.changed" {
