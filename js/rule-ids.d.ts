@@ -50,6 +50,7 @@ export type RuleId =
   | "resourceTemplate.variables.changed"
   | "server.capabilities.added"
   | "server.capabilities.changed"
+  | "server.capabilities.notCaptured"
   | "server.capabilities.removed"
   | "server.field.changed"
   | "server.instructions.changed"

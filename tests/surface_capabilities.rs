@@ -241,3 +241,35 @@ fn a_section_only_one_side_carries_is_named_as_not_compared() {
     assert!(!same.summary.text.contains("not compared"), "{}", same.summary.text);
     assert!(serde_json::to_value(&same).expect("report JSON")["summary"].get("notCompared").is_none());
 }
+
+/// A snapshot that declares `tools` (or `resources`, `prompts`) but lost the list the other
+/// snapshot carries is a broken capture: said as a finding, not only as "not compared" (issue
+/// 33 item 3). Two snapshots that both lack it compare the same surface and say nothing.
+#[test]
+fn a_declared_section_that_was_not_captured_is_a_finding() {
+    let tools = json!([{"name": "search", "inputSchema": {"type": "object"}}]);
+    let full = json!({"capabilities": {"tools": {}, "prompts": {}}, "tools": tools, "prompts": []});
+    let lost = json!({"capabilities": {"tools": {}, "prompts": {}}, "prompts": []});
+    for (old, new, side) in [(&full, &lost, "new"), (&lost, &full, "old")] {
+        let report = run(old.clone(), new.clone());
+        assert_eq!(
+            summary(&report),
+            vec![(
+                "server.capabilities.notCaptured",
+                "server.capabilities.tools".into(),
+                Severity::PotentiallyBreaking
+            )]
+        );
+        assert!(
+            report.changes[0].message.contains(&format!("in the {side} snapshot")),
+            "{}",
+            report.changes[0].message
+        );
+        assert!(report.summary.text.contains("not compared: tools"), "{}", report.summary.text);
+    }
+    assert!(run(lost.clone(), lost.clone()).changes.is_empty());
+    // Not declared: a snapshot without the list and without the capability is not a broken capture.
+    let undeclared = json!({"capabilities": {"prompts": {}}, "prompts": []});
+    let rules: Vec<_> = run(full.clone(), undeclared).changes.iter().map(|c| c.rule).collect();
+    assert!(!rules.contains(&"server.capabilities.notCaptured"), "{rules:?}");
+}

@@ -19,7 +19,8 @@ mod templates;
 mod tools;
 
 use crate::load::snapshot::{Entity, SectionKind, Snapshot};
-use crate::rules::finding::Finding;
+use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
+use crate::rules::RuleId;
 use crate::util::pairing::pair_by_key;
 use serde_json::Value;
 
@@ -80,6 +81,7 @@ pub fn detect(old: &Snapshot, new: &Snapshot, numbers: &crate::schema::Numbers) 
             SectionKind::ResourceTemplates => templates::compare_section(pairs, findings),
         }
     }
+    uncaptured(old, new, &mut detection.findings);
     if let (Some(old_server), Some(new_server)) = (&old.server, &new.server) {
         detection.compared.push(SERVER_SECTION);
         let extras = (old.unmodelled_server.as_slice(), new.unmodelled_server.as_slice());
@@ -88,6 +90,40 @@ pub fn detect(old: &Snapshot, new: &Snapshot, numbers: &crate::schema::Numbers) 
         one_sided(&mut detection, SERVER_SECTION, old.server.is_some(), new.server.is_some());
     }
     detection
+}
+
+/// The sections whose capability a snapshot declares but whose list it does not carry while
+/// the other snapshot does: a capture that lost them must not pass as "not compared" alone
+/// (issue 33 item 3).
+const DECLARED_SECTIONS: &[SectionKind] = &[SectionKind::Tools, SectionKind::Resources, SectionKind::Prompts];
+
+fn uncaptured(old: &Snapshot, new: &Snapshot, findings: &mut Vec<Finding>) {
+    let name = [new, old]
+        .iter()
+        .find_map(|s| s.server_field("serverInfo").and_then(|(info, _)| info.get("name")?.as_str()))
+        .unwrap_or_default();
+    let entity = EntityRef { kind: EntityKind::Server, name: name.to_string() };
+    for kind in DECLARED_SECTIONS.iter().copied() {
+        // Only against a snapshot that carries the section: then it goes uncompared (two
+        // snapshots that both lack it compare the same surface, and `diff(x, x)` stays empty).
+        for (snapshot, other, side) in [(old, new, "old"), (new, old, "new")] {
+            let Some((caps, pointer)) = snapshot.server_field("capabilities") else { continue };
+            let capability = kind.capability();
+            let declared = caps.get(capability).is_some_and(|d| !matches!(d, Value::Null | Value::Bool(false)));
+            if !declared || snapshot.section(kind).is_some() || other.section(kind).is_none() {
+                continue;
+            }
+            let at = Some(crate::util::json::child_pointer(pointer, capability));
+            let site = Site {
+                location: format!("server.capabilities.{capability}"),
+                old: at.clone().filter(|_| side == "old"),
+                new: at.filter(|_| side == "new"),
+            };
+            let mut finding = Finding::new(RuleId::ServerCapabilitiesNotCaptured, &entity, site, capability);
+            finding.detail = Some(format!(" in the {side} snapshot"));
+            findings.push(finding);
+        }
+    }
 }
 
 /// Records `section` as not compared when exactly one side carries it.

@@ -927,6 +927,14 @@ declare_rules! {
         advice: "Keep declaring the capability; deprecate the feature first. A project whose clients depend on an optional feature can override this rule to BREAKING.",
         message: "server: capability `{subject}` was removed",
     }
+    ServerCapabilitiesNotCaptured = "server.capabilities.notCaptured" {
+        severity: PotentiallyBreaking,
+        group: "capabilities declared but not captured",
+        summary: "A snapshot declares the `tools`, `resources` or `prompts` capability but carries no list of them, so that section could not be compared.",
+        why: "A capture that failed to list a declared section (an error, a timeout, a tool that wrote only the handshake) would otherwise pass as if nothing changed: every tool, resource or prompt of the server went unchecked.",
+        advice: "Capture the snapshot again with its lists (`mcp-contract snapshot` writes every declared section); if the server really has none, capture the empty list.",
+        message: "server: capability `{subject}` is declared but its list was not captured{detail}, so `{subject}` was not compared",
+    }
     ServerInstructionsChanged = "server.instructions.changed" {
         severity: PotentiallyBreaking,
         decider: Prose,
