@@ -552,6 +552,14 @@ declare_rules! {
         advice: "Remove the keyword, or add what makes it apply (`if`, a tuple) if that was the intent.",
         message: "tool `{name}`: input `{subject}` keyword with no effect changed from {old} to {new}{detail}",
     }
+    ToolInputVendorKeywordChanged = "tool.input.vendorKeyword.changed" {
+        severity: PotentiallyBreaking,
+        group: "input schema vendor keywords changed",
+        summary: "A keyword that a schema generator emits outside JSON Schema changed in a tool's inputSchema (`discriminator`, `enumNames`, `errorMessage`, `markdownDescription`, `propertyOrdering`, `x-fastmcp-wrap-result`).",
+        why: "JSON Schema validators ignore it, so no argument changes validity, but the consumers that read it (code generators, forms, editors, models, the generator's own client) see a different contract; `details` names who emits it and what it means.",
+        advice: "Check that the clients you target read the keyword as before.",
+        message: "tool `{name}`: input `{subject}` vendor keyword {detail} changed from {old} to {new}",
+    }
     ToolOutputIdentifierChanged = "tool.output.identifier.changed" {
         severity: NonBreaking,
         group: "output schema identifiers changed",
@@ -567,6 +575,14 @@ declare_rules! {
         why: "Validators ignore the keyword in that position, so no result changes validity; it is reported so that no schema change is silent.",
         advice: "Remove the keyword, or add what makes it apply (`if`, a tuple) if that was the intent.",
         message: "tool `{name}`: output `{subject}` keyword with no effect changed from {old} to {new}{detail}",
+    }
+    ToolOutputVendorKeywordChanged = "tool.output.vendorKeyword.changed" {
+        severity: PotentiallyBreaking,
+        group: "output schema vendor keywords changed",
+        summary: "A keyword that a schema generator emits outside JSON Schema changed in a tool's outputSchema (for example FastMCP's `x-fastmcp-wrap-result`, which says `structuredContent` is wrapped as `{\"result\": …}`).",
+        why: "JSON Schema validators ignore it, so no result changes validity, but the consumers that read it see a different contract: a FastMCP client unwraps a result marked `x-fastmcp-wrap-result` and returns it whole when the mark goes; `details` names who emits the keyword and what it means.",
+        advice: "Check that the clients you target read results as before; the schema's own change (the `result` wrapper) is reported beside this.",
+        message: "tool `{name}`: output `{subject}` vendor keyword {detail} changed from {old} to {new}",
     }
     ToolOutputPropertyAddedToClosed = "tool.output.property.addedToClosed" {
         severity: PotentiallyBreaking,

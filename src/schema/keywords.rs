@@ -217,6 +217,76 @@ pub static KEYWORDS: &[Keyword] = &[
     kw("writeOnly", Drafts::FROM_7, Annotation, Value, Any, Variance::Annotation(Fixed::WriteOnlyChanged)),
 ];
 
+/// A keyword outside the drafts that a schema generator in use emits, with what it means to the
+/// consumers that read it. None of them changes which instances a JSON Schema validator accepts;
+/// each is judged by its meaning instead of falling to the catch-all (DESIGN.md §5a). Surveyed
+/// from FastMCP 2.x/3.x, the Python SDK with pydantic 2, zod-to-json-schema, zod 4's
+/// `toJSONSchema`, the TypeScript SDK, schemars and Gemini-style schemas; any other `x-…` key on
+/// a validation path stays in the catch-all (unmodelled means breaking). `nullable` is read by
+/// the normaliser (OpenAPI's spelling of a `null` type) and `x-mcp-header` by the tool pass.
+#[derive(Clone, Copy, Debug)]
+pub struct VendorKeyword {
+    pub name: &'static str,
+    /// Who emits it.
+    pub origin: &'static str,
+    /// What it tells the consumers that read it.
+    pub meaning: &'static str,
+    /// Its rule: an annotation rule it is a spelling of, or `VendorKeywordChanged`.
+    pub rule: Fixed,
+}
+
+/// Sorted by name (a test keeps it sorted).
+pub static VENDOR_KEYWORDS: &[VendorKeyword] = &[
+    VendorKeyword {
+        name: "discriminator",
+        origin: "OpenAPI 3; pydantic 2 for `Field(discriminator=…)` unions",
+        meaning:
+            "which property picks the branch of the `oneOf` beside it; a hint for code generators and OpenAPI tools",
+        rule: Fixed::VendorKeywordChanged,
+    },
+    VendorKeyword {
+        name: "enumNames",
+        origin: "legacy MCP elicitation (`LegacyTitledEnumSchema`); react-jsonschema-form",
+        meaning: "display labels for the `enum` values, shown to users and models",
+        rule: Fixed::VendorKeywordChanged,
+    },
+    VendorKeyword {
+        name: "errorMessage",
+        origin: "ajv-errors; zod-to-json-schema with `errorMessages`",
+        meaning: "the messages a validator reports when a value is rejected",
+        rule: Fixed::VendorKeywordChanged,
+    },
+    VendorKeyword {
+        name: "example",
+        origin: "OpenAPI 3.0",
+        meaning: "a sample value (OpenAPI's singular `examples`)",
+        rule: Fixed::ExamplesChanged,
+    },
+    VendorKeyword {
+        name: "markdownDescription",
+        origin: "zod-to-json-schema with `markdownDescription`; VS Code",
+        meaning: "the description in Markdown, shown instead of `description` by editors",
+        rule: Fixed::VendorKeywordChanged,
+    },
+    VendorKeyword {
+        name: "propertyOrdering",
+        origin: "Gemini structured output schemas",
+        meaning: "the order in which a model generates the object's properties",
+        rule: Fixed::VendorKeywordChanged,
+    },
+    VendorKeyword {
+        name: "x-fastmcp-wrap-result",
+        origin: "FastMCP 2.x/3.x output schemas",
+        meaning: "`structuredContent` is the result wrapped as `{\"result\": …}`, which FastMCP clients unwrap",
+        rule: Fixed::VendorKeywordChanged,
+    },
+];
+
+/// The entry for a vendor keyword a generator in use emits; `None` for any other name.
+pub fn vendor(name: &str) -> Option<&'static VendorKeyword> {
+    VENDOR_KEYWORDS.binary_search_by(|k| k.name.cmp(name)).ok().map(|i| &VENDOR_KEYWORDS[i])
+}
+
 /// The entry for a standard keyword; `None` for anything else (vendor `x-…`, OpenAPI, future).
 pub fn lookup(name: &str) -> Option<&'static Keyword> {
     KEYWORDS.binary_search_by(|k| k.name.cmp(name)).ok().map(|i| &KEYWORDS[i])

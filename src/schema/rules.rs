@@ -41,6 +41,8 @@ pub enum Fixed {
     TitleChanged,
     IdentifierChanged,
     InertChanged,
+    /// A vendor keyword of a generator in use changed (`keywords::VENDOR_KEYWORDS`).
+    VendorKeywordChanged,
 }
 
 pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
@@ -72,6 +74,7 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
         (Side::Input, Fixed::TitleChanged) => RuleId::ToolInputPropertyTitleChanged,
         (Side::Input, Fixed::IdentifierChanged) => RuleId::ToolInputIdentifierChanged,
         (Side::Input, Fixed::InertChanged) => RuleId::ToolInputInertKeywordChanged,
+        (Side::Input, Fixed::VendorKeywordChanged) => RuleId::ToolInputVendorKeywordChanged,
         (Side::Output, Fixed::PropertyAdded) => RuleId::ToolOutputPropertyAdded,
         // A caller reads an output property: removed is removed, however the object is closed.
         (Side::Output, Fixed::PropertyRemoved | Fixed::PropertyRemovedFromClosed) => RuleId::ToolOutputPropertyRemoved,
@@ -97,5 +100,6 @@ pub fn fixed_rule(side: Side, rule: Fixed) -> RuleId {
         (Side::Output, Fixed::TitleChanged) => RuleId::ToolOutputPropertyTitleChanged,
         (Side::Output, Fixed::IdentifierChanged) => RuleId::ToolOutputIdentifierChanged,
         (Side::Output, Fixed::InertChanged) => RuleId::ToolOutputInertKeywordChanged,
+        (Side::Output, Fixed::VendorKeywordChanged) => RuleId::ToolOutputVendorKeywordChanged,
     }
 }

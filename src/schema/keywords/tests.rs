@@ -224,7 +224,7 @@ fn no_standard_keyword_reaches_the_catch_all() {
 
 #[test]
 fn keywords_outside_the_drafts_reach_the_catch_all() {
-    for name in ["x-vendor", "nullable", "propertyDependencies", "example"] {
+    for name in ["x-vendor", "nullable", "propertyDependencies", "x-fastmcp-unknown"] {
         for side in [Side::Input, Side::Output] {
             let (old, new) = (json!({"type": "string", name: 1}), json!({"type": "string", name: 2}));
             let findings = run(side, &old, &new);
@@ -237,4 +237,28 @@ fn keywords_outside_the_drafts_reach_the_catch_all() {
             );
         }
     }
+}
+
+#[test]
+fn vendor_keywords_are_judged_by_their_meaning_never_above_potentially_breaking() {
+    assert!(VENDOR_KEYWORDS.windows(2).all(|w| w[0].name < w[1].name), "VENDOR_KEYWORDS must stay sorted by name");
+    for vendor_keyword in VENDOR_KEYWORDS {
+        let name = vendor_keyword.name;
+        assert!(lookup(name).is_none(), "{name} is a draft keyword");
+        assert_eq!(vendor(name).map(|v| v.name), Some(name));
+        let values = [json!(true), json!({"propertyName": "kind"}), json!(["A", "B"])];
+        for side in [Side::Input, Side::Output] {
+            for (a, b) in [(None, Some(&values[0])), (Some(&values[1]), Some(&values[2])), (Some(&values[2]), None)] {
+                let base = json!({"type": "object", "properties": {"kind": {"type": "string"}}});
+                let (old, new) = (with(&base, name, a), with(&base, name, b));
+                let findings = run(side, &old, &new);
+                let rules: Vec<&str> = findings.iter().map(|f| f.rule.as_str()).collect();
+                assert_eq!(rules.len(), 1, "{name} on {side:?}: {rules:?}");
+                assert!(findings[0].default_severity() <= Severity::PotentiallyBreaking, "{name}: {rules:?}");
+                let origin = &findings[0].details.as_ref().expect("details")["vendor"]["origin"];
+                assert_eq!(origin.as_str(), Some(vendor_keyword.origin), "{name}");
+            }
+        }
+    }
+    assert!(vendor("x-anything-else").is_none() && vendor("nullable").is_none());
 }

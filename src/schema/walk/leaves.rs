@@ -205,6 +205,12 @@ impl Walk<'_> {
         let (Some(a), Some(b)) = (o.keywords(), n.keywords()) else { return };
         let names: Vec<&str> = a.union(b).map(|(name, _, _)| name).collect();
         for name in names {
+            if let Some(vendor) = keywords::vendor(name) {
+                if !opt_kw_eq(name, o, n) {
+                    self.vendor(here, o, n, vendor);
+                }
+                continue;
+            }
             let Some(keyword) = keywords::lookup(name) else { continue };
             if opt_kw_eq(name, o, n) {
                 continue;
@@ -253,6 +259,20 @@ impl Walk<'_> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// A vendor keyword: its own rule, with who emits it and what it means in `details`.
+    fn vendor(&mut self, here: &Here, o: &Node, n: &Node, vendor: &keywords::VendorKeyword) {
+        let start = self.hits.len();
+        self.fixed(here, o, n, vendor.rule, vendor.name);
+        if let Some(hit) = self.hits.get_mut(start) {
+            // The message names the keyword and its origin (and the definition it was reached through).
+            let via = hit.finding.detail.take().unwrap_or_default();
+            hit.finding.detail = Some(format!("`{}` ({}{via})", vendor.name, vendor.origin));
+            let details = hit.finding.details.get_or_insert_with(|| serde_json::json!({}));
+            details["vendor"] =
+                serde_json::json!({ "keyword": vendor.name, "origin": vendor.origin, "meaning": vendor.meaning });
         }
     }
 
