@@ -6,7 +6,8 @@
 //! 2. one side empty or absent → POTENTIALLY_BREAKING (adding or removing a description is never a typo fix);
 //! 3. a semantic marker differs (negation, modality, number, identifier; compared as multisets) →
 //!    POTENTIALLY_BREAKING whatever the similarity;
-//! 4. the same words: in the same order only punctuation moved → DOCUMENTATION; in another order →
+//! 4. the same words: in the same order only punctuation moved, or a word or two only changed between singular
+//!    and plural (`inflection`) → DOCUMENTATION; in another order →
 //!    POTENTIALLY_BREAKING ("search before create" is not "create before search"); the same content words in
 //!    the same order with only function words added or dropped (`function_words`) → DOCUMENTATION;
 //! 5. the changed sentences (aligned first, so long texts stay linear) are scored by character similarity and
@@ -19,6 +20,7 @@ mod align;
 pub(crate) mod change;
 mod distance;
 mod function_words;
+mod inflection;
 mod markers;
 mod normalise;
 mod region;
@@ -124,6 +126,11 @@ pub fn assess(old: Option<&str>, new: Option<&str>) -> Option<Assessment> {
     }
     if regions.iter().all(|r| words(&r.old_tokens).eq(words(&r.new_tokens))) {
         let mut verdict = verdict(Severity::Documentation, 4, "only punctuation changed");
+        verdict.sentence = None;
+        return Some(verdict.finish());
+    }
+    if inflection::only_number_changed(&regions) {
+        let mut verdict = verdict(Severity::Documentation, 4, "only punctuation and singular/plural forms changed");
         verdict.sentence = None;
         return Some(verdict.finish());
     }

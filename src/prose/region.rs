@@ -59,19 +59,22 @@ pub fn regions(old_folded: &str, new_folded: &str) -> (Vec<Region>, bool) {
         .map(|hunk| {
             let ((old, old_tokens), (new, new_tokens)) =
                 (side(&old_sentences, &hunk.old), side(&new_sentences, &hunk.new));
-            let scores = score(&old, &new, &old_tokens, &new_tokens, &mut budget);
+            let scores = score(&old_tokens, &new_tokens, &mut budget);
             Region { hunk, old, new, old_tokens, new_tokens, scores }
         })
         .collect();
     (found, several)
 }
 
-/// Scores two normalised texts with the words of each.
-fn score(old: &str, new: &str, old_tokens: &[Token], new_tokens: &[Token], budget: &mut usize) -> Scores {
+/// Scores two texts by their words: punctuation is not a word change ("If omitted takes" →
+/// "If omitted, takes" differs by nothing a model reads), so characters are compared over the
+/// words joined by single spaces, and tokens are words without surrounding punctuation.
+fn score(old_tokens: &[Token], new_tokens: &[Token], budget: &mut usize) -> Scores {
     let (mut old_words, mut new_words) = (Counts::new(), Counts::new());
     count_words(old_tokens, &mut old_words);
     count_words(new_tokens, &mut new_words);
-    let chars = scores::char_similarity(old, new, budget);
+    let joined = |tokens: &[Token]| tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+    let chars = scores::char_similarity(&joined(old_tokens), &joined(new_tokens), budget);
     Scores {
         chars: chars.unwrap_or(0.0),
         tokens: scores::token_overlap(&old_words, &new_words),

@@ -166,3 +166,25 @@ fn a_changed_region_too_long_to_edit_counts_as_rewritten() {
     assert_eq!(step(&verdict), 5);
     assert!(verdict.detail.contains("too long to compare by characters"), "{}", verdict.detail);
 }
+
+/// Issue 33 item 4: punctuation is not a word change, and a singular/plural fix is a typo fix;
+/// markers still decide first, and values (quoted words, identifiers) are never grammar.
+#[test]
+fn punctuation_and_number_fixes_are_documentation() {
+    let fixed = documentation("If omitted takes a pages screenshot.", "If omitted, takes a page screenshot.");
+    assert_eq!(step(&fixed), 4);
+    documentation("List all repositorys for a user.", "List all repositories for a user.");
+    // A typo beside a comma: the comma costs nothing in the character score.
+    let typo =
+        documentation("If omited takes a screenshot of the page.", "If omitted, takes a screenshot of the page.");
+    assert_eq!(step(&typo), 5);
+    // A count is a marker: "1 file" → "2 files" changes what the tool does.
+    potentially_breaking("Returns 1 file.", "Returns 2 files.");
+    // A quoted value is sent by the model, not read as grammar.
+    potentially_breaking("Pass `ids` to filter.", "Pass `id` to filter.");
+    // Every noun changing number describes something else.
+    potentially_breaking(
+        "Deletes the files in the folders for the users.",
+        "Deletes the file in the folder for the user.",
+    );
+}
