@@ -120,3 +120,41 @@ fn server_everything_renames_across_conventions_get_hints() {
         report.changes.iter().filter(|c| c.rule == "server.capabilities.added").map(|c| c.severity.as_str()).collect();
     assert_eq!(added, vec!["NON_BREAKING"; 4]);
 }
+
+/// A server that renamed all its tools from kebab-case to snake_case, with identical
+/// descriptions and schemas (issue 33 item 5): each removed tool is hinted at its own new name,
+/// exact matches after normalising case and separators first, and no new name twice.
+#[test]
+fn a_wholesale_convention_rename_hints_each_tool_at_its_own_name() {
+    let names = ["read-query", "write-query", "create-table", "list-tables", "describe-table", "append-insight"];
+    let schema =
+        serde_json::json!({"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]});
+    let tools = |rename: fn(&str) -> String| -> serde_json::Value {
+        let list: Vec<serde_json::Value> = names
+            .iter()
+            .map(|n| serde_json::json!({"name": rename(n), "description": "Run a query.", "inputSchema": schema}))
+            .collect();
+        serde_json::json!({ "tools": list })
+    };
+    let (old, new) = (tools(|n| n.to_string()), tools(|n| n.replace('-', "_")));
+    let report = mcp_contract::diff(&old, &new, &mcp_contract::Config::default()).expect("diff");
+    let mut hinted = Vec::new();
+    for change in report.changes.iter().filter(|c| c.rule == "tool.removed") {
+        let expected = format!("looks renamed to `{}`", change.entity.name.replace('-', "_"));
+        assert_eq!(change.note.as_deref(), Some(expected.as_str()), "{}", change.entity.name);
+        hinted.push(change.note.clone());
+    }
+    assert_eq!(hinted.len(), names.len());
+    // Fuzzy hints are one to one too: two removed tools with the same schema and one added.
+    let old = serde_json::json!({"tools": [
+        {"name": "fetch_rows", "inputSchema": schema}, {"name": "fetch_cols", "inputSchema": schema}]});
+    let new = serde_json::json!({"tools": [{"name": "get_rows", "inputSchema": schema}]});
+    let report = mcp_contract::diff(&old, &new, &mcp_contract::Config::default()).expect("diff");
+    let notes: Vec<(&str, Option<&str>)> = report
+        .changes
+        .iter()
+        .filter(|c| c.rule == "tool.removed")
+        .map(|c| (c.entity.name.as_str(), c.note.as_deref()))
+        .collect();
+    assert_eq!(notes, [("fetch_cols", None), ("fetch_rows", Some("looks renamed to `get_rows`"))]);
+}

@@ -113,13 +113,14 @@ fn shown_char(c: char) -> String {
 }
 
 /// Rename hints for a tool or prompt section: each removed entity that most likely became an
-/// added one, as (removed name, added name) in removed-name order. A removed entity becomes the
-/// added one whose name has the same words in another naming convention (`getTinyImage` →
-/// `get-tiny-image`), or whose parameters (a tool's input properties, a prompt's arguments) are
-/// identical and non-empty, or identical and named alike, or at least 80% alike. Comparing every
-/// removed with every added entity is quadratic, so the work is counted and, past
-/// [`MAX_RENAME_WORK`], no hints are given at all (all or nothing: a hint must never depend on
-/// where in the list an entity sits).
+/// added one, as (removed name, added name) in removed-name order, one to one (no added name is
+/// claimed twice). Names equal after normalising case and separators pair first (`read-query` →
+/// `read_query`: the same words in another naming convention); the rest pair by likeness,
+/// best first: parameters (a tool's input properties, a prompt's arguments) identical and
+/// non-empty, or identical and named alike, or at least 80% alike, ties broken by how alike the
+/// names are. Comparing every removed with every added entity is quadratic, so the work is
+/// counted and, past [`MAX_RENAME_WORK`], no hints are given at all (all or nothing: a hint must
+/// never depend on where in the list an entity sits).
 pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> Vec<(&'a str, &'a str)> {
     let has = |removed: bool| {
         pairs.iter().any(|p| matches!((p, removed), (Pair::Removed(_), true) | (Pair::Added(_), false)))
@@ -139,28 +140,64 @@ pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> 
             names: parameter_names(kind, parameters),
         }
     };
-    let added: Vec<Profile> =
-        pairs.iter().filter_map(|p| if let Pair::Added(e) = p { Some(profile(e)) } else { None }).collect();
+    let pick = |removed: bool| -> Vec<Profile> {
+        pairs
+            .iter()
+            .filter_map(|p| match (p, removed) {
+                (Pair::Removed(e), true) | (Pair::Added(e), false) => Some(profile(e)),
+                _ => None,
+            })
+            .collect()
+    };
+    let (removed, added) = (pick(true), pick(false));
+    let mut partner: Vec<Option<usize>> = vec![None; removed.len()];
+    let mut taken = vec![false; added.len()];
+    // Exact first: the same words under another convention, matched through a sorted index so a
+    // section renamed wholesale stays linear.
+    let mut by_words: Vec<(&str, usize)> =
+        added.iter().enumerate().filter(|(_, a)| !a.words.is_empty()).map(|(j, a)| (a.words.as_str(), j)).collect();
+    by_words.sort_unstable();
+    for (i, old) in removed.iter().enumerate() {
+        let from = by_words.partition_point(|(w, _)| *w < old.words.as_str());
+        let free = by_words[from..].iter().take_while(|(w, _)| *w == old.words).find(|(_, j)| !taken[*j]);
+        if let (false, Some(&(_, j))) = (old.words.is_empty(), free) {
+            partner[i] = Some(j);
+            taken[j] = true;
+        }
+    }
+    // Then by likeness, best pair first.
     let mut work = 0usize;
-    let mut hints = Vec::new();
-    for pair in pairs {
-        let Pair::Removed(entity) = pair else { continue };
-        let removed = profile(entity);
-        let mut best: Option<(f64, &str)> = None;
-        for candidate in &added {
-            let score = similarity(&removed, candidate, &mut work);
+    let mut candidates = Vec::new();
+    for (i, old) in removed.iter().enumerate().filter(|(i, _)| partner[*i].is_none()) {
+        for (j, new) in added.iter().enumerate().filter(|(j, _)| !taken[*j]) {
+            let score = similarity(old, new, &mut work);
             if work > MAX_RENAME_WORK {
                 return Vec::new();
             }
-            if score >= RENAME_SIMILARITY && best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, candidate.name));
+            if score >= RENAME_SIMILARITY {
+                candidates.push((score, name_likeness(old, new, &mut work), i, j));
             }
         }
-        if let Some((_, target)) = best {
-            hints.push((removed.name, target));
+    }
+    // Higher scores first; ties in list order, so the result never depends on sort stability.
+    candidates.sort_by(|x, y| y.0.total_cmp(&x.0).then(y.1.total_cmp(&x.1)).then((x.2, x.3).cmp(&(y.2, y.3))));
+    for (_, _, i, j) in candidates {
+        if partner[i].is_none() && !taken[j] {
+            partner[i] = Some(j);
+            taken[j] = true;
         }
     }
-    hints
+    removed.iter().zip(&partner).filter_map(|(old, j)| j.map(|j| (old.name, added[j].name))).collect()
+}
+
+/// How alike two names are (Jaro-Winkler over their words), the tie-break between equally
+/// likely renames; names past the spec's 128 characters are not worth the quadratic cost.
+fn name_likeness(old: &Profile, new: &Profile, work: &mut usize) -> f64 {
+    if old.words.len() > 128 || new.words.len() > 128 {
+        return 0.0;
+    }
+    *work += old.words.len() * new.words.len();
+    strsim::jaro_winkler(&old.words, &new.words)
 }
 
 /// What an entity is recognised by when looking for its new name.
