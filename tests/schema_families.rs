@@ -251,11 +251,25 @@ fn effect_rows() -> Vec<(&'static str, Value, Value, Effect)> {
             json!({"anyOf": [{"required": ["a"]}, {"required": ["c"]}], "unevaluatedProperties": false}),
             Changed,
         ),
+        // Beside the tuple keywords alone it is the tuple's rest, decided position by position
+        // (issue 33 item 2); an applicator that evaluates items makes it undecidable.
         (
             "unevaluatedItems",
+            p(
+                json!({"anyOf": [{"prefixItems": [{"type": "string"}]}, {"prefixItems": [{"type": "string"}, {"type": "integer"}]}],
+                "unevaluatedItems": false}),
+            ),
+            p(
+                json!({"anyOf": [{"prefixItems": [{"type": "string"}]}, {"prefixItems": [{"type": "string"}, {"type": "boolean"}]}],
+                "unevaluatedItems": false}),
+            ),
+            Changed,
+        ),
+        (
+            "subschema",
             p(json!({"prefixItems": [{"type": "string"}], "unevaluatedItems": false})),
             p(json!({"prefixItems": [{"type": "string"}, {"type": "string"}], "unevaluatedItems": false})),
-            Changed,
+            Widened,
         ),
         ("ref", p(json!({"$dynamicRef": "#node"})), p(json!({"$dynamicRef": "#tree"})), Changed),
     ]

@@ -6,8 +6,9 @@
 use super::normalise::canon::{bounded_clone, json_eq, unexpanded_equal};
 use super::normalise::compose::{branch_token, match_branches};
 use super::normalise::lift::{align, Aligned};
-use super::normalise::node::{Body, Keywords, KwValue, Node};
+use super::normalise::node::{Body, Keywords, Kw, KwValue, Node};
 use super::normalise::normal::{force, Twins};
+use super::normalise::tuple;
 use super::walk::here::Here;
 use super::walk::kw_value;
 use crate::claims::{Covered, OWNED_ELSEWHERE};
@@ -68,9 +69,23 @@ impl Diff<'_> {
     }
 
     fn keywords(&mut self, o: &Node, n: &Node, a: &Keywords, b: &Keywords, here: &Here) {
-        for (name, x, y) in a.union(b).filter(|(name, _, _)| !OWNED_ELSEWHERE.contains(name)) {
+        // Rests spelt `items` on one side and `unevaluatedItems` on the other compare as schemas.
+        let rests = tuple::rests_differ_in_spelling(o, n);
+        if rests {
+            self.nodes(&tuple::rest_or_true(o), &tuple::rest_or_true(n), &here.keyword("items"));
+        }
+        let skipped =
+            |name: &str| OWNED_ELSEWHERE.contains(&name) || (rests && matches!(name, "items" | "unevaluatedItems"));
+        for (name, x, y) in a.union(b).filter(|(name, _, _)| !skipped(name)) {
             let (x, y) = match (x, y) {
                 (Some(x), Some(y)) => (x, y),
+                // A tuple on one side: its positions against what the other side says of them.
+                (Some(Kw { value: KwValue::List(p), .. }), None) | (None, Some(Kw { value: KwValue::List(p), .. }))
+                    if name == "prefixItems" =>
+                {
+                    self.tuple(o, n, p.len(), here);
+                    continue;
+                }
                 _ => {
                     self.out.push(keyword_difference(o, n, name, &here.keyword(name)));
                     continue;
@@ -89,21 +104,11 @@ impl Diff<'_> {
                         self.entry(o, n, name, here.property(name, key), (s, t));
                     }
                 }
+                (KwValue::List(p), KwValue::List(_)) if name == "prefixItems" => self.tuple(o, n, p.len(), here),
                 (KwValue::List(p), KwValue::List(q)) => {
-                    let pairs: Vec<(Option<usize>, Option<usize>)> = if name == "prefixItems" {
-                        (0..p.len().max(q.len()))
-                            .map(|i| ((i < p.len()).then_some(i), (i < q.len()).then_some(i)))
-                            .collect()
-                    } else {
-                        match_branches(p, q)
-                    };
-                    for pair in pairs {
-                        let token = if name == "prefixItems" {
-                            pair.0.or(pair.1).unwrap_or(0).to_string()
-                        } else {
-                            branch_token(pair)
-                        };
-                        // Indices from `match_branches` (or `0..len` for tuples) are in range.
+                    for pair in match_branches(p, q) {
+                        let token = branch_token(pair);
+                        // Indices from `match_branches` are in range.
                         let nodes = (pair.0.map(|i| &p[i]), pair.1.map(|j| &q[j]));
                         self.entry(o, n, name, here.below(name, Some(&token), ""), nodes);
                     }
@@ -111,6 +116,16 @@ impl Diff<'_> {
                 (KwValue::Ref { target: p, reason: r }, KwValue::Ref { target: q, reason: s }) if p == q && r == s => {}
                 _ => self.out.push(keyword_difference(o, n, name, &here.keyword(name))),
             }
+        }
+    }
+
+    /// Tuple positions by index, each side's missing ones as that side describes them (the
+    /// walk compares the same pairs: [`tuple::position`]).
+    fn tuple(&mut self, o: &Node, n: &Node, at_least: usize, here: &Here) {
+        let longer = [o, n].iter().filter_map(|x| x.kw_list("prefixItems")).map(<[Node]>::len).max().unwrap_or(0);
+        for i in 0..longer.max(at_least) {
+            let (x, y) = (tuple::position(o, i), tuple::position(n, i));
+            self.nodes(&x, &y, &here.below("prefixItems", Some(&i.to_string()), ""));
         }
     }
 

@@ -10,4 +10,5 @@ pub(super) mod normal;
 mod rewrite;
 mod sorted;
 pub(super) mod subsume;
+pub(super) mod tuple;
 pub(super) mod types;

@@ -215,10 +215,14 @@ fn integer_number(n: f64) -> Number {
     }
 }
 
-/// `prefixItems: [A, B]` + `items: false` ≡ `prefixItems: [A, B]` + `maxItems: 2`.
+/// `prefixItems: [A, B]` + `items: false` ≡ `prefixItems: [A, B]` + `maxItems: 2`; without a
+/// prefix, `items: false` ≡ `maxItems: 0` (so dropping or adding a tuple's prefix is a count).
 fn close_tuple(kws: &mut Keywords, ptr: Option<&str>) {
-    let Some(Kw { value: KwValue::List(prefix), .. }) = kws.get("prefixItems") else { return };
-    let len = prefix.len() as f64;
+    let len = match kws.get("prefixItems") {
+        Some(Kw { value: KwValue::List(prefix), .. }) => prefix.len() as f64,
+        Some(_) => return,
+        None => 0.0,
+    };
     if !matches!(kws.get("items"), Some(Kw { value: KwValue::Schema(Node { body: Body::Never, .. }), .. })) {
         return;
     }

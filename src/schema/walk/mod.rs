@@ -22,6 +22,7 @@ use crate::schema::normalise::compose::{branch_token, disjoint_branches, kw_eq, 
 use crate::schema::normalise::lift::{align, Aligned};
 use crate::schema::normalise::node::{Body, Kw, KwValue, Node, Schemas};
 use crate::schema::normalise::normal::{self, force, Twins, TOO_MANY_REFERENCES};
+use crate::schema::normalise::tuple;
 use crate::schema::normalise::types::TypeSet;
 use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::{Effect, Side};
@@ -196,10 +197,8 @@ impl<'w> Walk<'w> {
         self.strings(o, n, here, flipped);
         self.properties(o, n, here, flipped);
         self.required(o, n, here);
-        for (keyword, family) in [("additionalProperties", Family::AdditionalProperties), ("items", Family::Subschema)]
-        {
-            self.subschema(o, n, here, flipped, keyword, family, true);
-        }
+        self.subschema(o, n, here, flipped, "additionalProperties", Family::AdditionalProperties, true);
+        self.rest_items(o, n, here, flipped);
         self.unevaluated(o, n, here, flipped, "unevaluatedProperties", Family::UnevaluatedProperties);
         self.unevaluated(o, n, here, flipped, "unevaluatedItems", Family::UnevaluatedItems);
         self.subschema(o, n, here, flipped, "propertyNames", Family::PropertyNames, false);
@@ -360,6 +359,25 @@ impl<'w> Walk<'w> {
         }
     }
 
+    /// `items` as the rest of the array past the tuple. Where a side says its rest through a
+    /// plain `unevaluatedItems` (no `items`, no applicator beside it) and the other through
+    /// `items`, the two rests are compared as schemas ([`tuple::rest`]), and the
+    /// `unevaluatedItems` written beside them is covered by that comparison.
+    fn rest_items(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
+        if !tuple::rests_differ_in_spelling(o, n) {
+            return self.subschema(o, n, here, flipped, "items", Family::Subschema, true);
+        }
+        // The catch-all compares the same two rests at `items` (see `catchall`).
+        self.quiet.push(here.keyword("unevaluatedItems").path);
+        let (x, y) = (tuple::rest_or_true(o), tuple::rest_or_true(n));
+        match (&x.body, &y.body) {
+            (Body::Never, Body::Never) => {}
+            (Body::Never, _) => self.effect(here, o, n, Family::Subschema, Effect::Widened, flipped, "items"),
+            (_, Body::Never) => self.effect(here, o, n, Family::Subschema, Effect::Narrowed, flipped, "items"),
+            _ => self.node(&x, &y, &place_with_subject(&here.keyword("items"), "items"), flipped),
+        }
+    }
+
     /// `unevaluatedProperties` / `unevaluatedItems`: like `additionalProperties` they constrain
     /// what nothing else evaluated, but "evaluated" reaches into the node's compositions (and,
     /// for items, its tuple keywords), so when those changed too the effect is undecidable.
@@ -372,6 +390,16 @@ impl<'w> Walk<'w> {
             Family::UnevaluatedItems => &UNEVALUATED_ITEMS_EVALUATORS,
             _ => &UNEVALUATED_PROPERTIES_EVALUATORS,
         };
+        if family == Family::UnevaluatedItems && tuple::plain_unevaluated_items(o) && tuple::plain_unevaluated_items(n)
+        {
+            // Beside the tuple keywords alone it is the rest schema: compared here as `items`
+            // would be when neither side has `items`, else by `rest_items`; the positions by
+            // `prefix_items`.
+            if o.kw("items").is_none() && n.kw("items").is_none() {
+                self.subschema(o, n, here, flipped, keyword, family, true);
+            }
+            return;
+        }
         if evaluators.iter().all(|k| opt_kw_eq(k, o, n)) {
             return self.subschema(o, n, here, flipped, keyword, family, true);
         }
@@ -433,21 +461,19 @@ impl<'w> Walk<'w> {
         self.emit(here, o, n, change);
     }
 
-    /// Tuple positions compare by index; a position missing on one side falls back to that
-    /// side's `items` (or `true`).
+    /// Tuple positions compare by index; a position one side's prefix lacks is what that side
+    /// says of it: its rest schema (`items` or a plain `unevaluatedItems`), `true`, or nothing
+    /// past a closed tuple's length ([`tuple::position`]).
     fn prefix_items(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
         let (a, b) = (o.kw_list("prefixItems"), n.kw_list("prefixItems"));
         if a.is_none() && b.is_none() {
             return;
         }
-        let (a, b) = (a.unwrap_or(&[]), b.unwrap_or(&[]));
-        let (rest_o, rest_n) = (true_node(o.ptr.clone()), true_node(n.ptr.clone()));
-        let rest_o = o.kw_schema("items").unwrap_or(&rest_o);
-        let rest_n = n.kw_schema("items").unwrap_or(&rest_n);
-        for i in 0..a.len().max(b.len()) {
-            let (x, y) = (a.get(i).unwrap_or(rest_o), b.get(i).unwrap_or(rest_n));
+        let longer = a.map_or(0, <[Node]>::len).max(b.map_or(0, <[Node]>::len));
+        for i in 0..longer {
+            let (x, y) = (tuple::position(o, i), tuple::position(n, i));
             let token = i.to_string();
-            self.node(x, y, &here.below("prefixItems", Some(&token), &format!("[{i}]")), flipped);
+            self.node(&x, &y, &here.below("prefixItems", Some(&token), &format!("[{i}]")), flipped);
         }
     }
 
@@ -530,13 +556,22 @@ impl<'w> Walk<'w> {
         let (a, b) = (a.unwrap_or(&empty), b.unwrap_or(&empty));
         for (key, x, y) in a.union(b) {
             let place = here.below(keyword, Some(key), &format!("{{{keyword} {key}}}"));
+            // A pattern's keys were (or become) governed by the other side's rule for unnamed
+            // keys, which decides the effect (`unnamed::pattern_effect`); a dependent schema
+            // added constrains, removed relaxes.
             let effect = match (x, y) {
                 (Some(x), Some(y)) => {
                     self.node(x, y, &place, flipped);
                     continue;
                 }
-                (Some(_), None) => Effect::Widened,
-                _ => Effect::Narrowed,
+                (Some(x), None) if family == Family::PatternProperties => unnamed::pattern_effect(key, x, o, n, false),
+                (None, Some(y)) if family == Family::PatternProperties => unnamed::pattern_effect(key, y, n, o, true),
+                (Some(_), None) => Some(Effect::Widened),
+                _ => Some(Effect::Narrowed),
+            };
+            let Some(effect) = effect else {
+                self.quiet.push(place.path);
+                continue;
             };
             let site = Site {
                 location: place.location.clone(),

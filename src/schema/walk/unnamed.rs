@@ -11,7 +11,11 @@
 use crate::schema::normalise::node::{Body, KwValue, Node};
 use crate::schema::normalise::subsume::contains;
 use crate::schema::rules::Fixed;
-use crate::schema::Side;
+use crate::schema::{Effect, Side};
+use serde_json::Value;
+
+/// `true`, standing in for an absent catch-all.
+static TRUE: Value = Value::Bool(true);
 
 /// The old object's rule for a key it did not name.
 enum Unnamed<'n, 'a> {
@@ -130,6 +134,52 @@ fn promise_for<'n, 'a>(old: &'n Node<'a>, name: &str, evaluated: Evaluated) -> U
         _ if matching.is_empty() => Unnamed::Open,
         // Patterns that may match, and nothing else said: judged against the patterns.
         _ => Unnamed::Schemas(matching),
+    }
+}
+
+/// The effect of `pattern` (with `schema`) written only on `holder` (`added`: the new side),
+/// on the keys it matches, `None` when the accepted set is the same. Without the pattern those
+/// keys fall to the other side's catch-all (`additionalProperties`, or a plain
+/// `unevaluatedProperties`; open when absent), so a pattern added to a closed object widens
+/// and one added to an open object narrows. Where the pattern also reaches a named property
+/// or may overlap another pattern, its schema applies on top of theirs: a narrowing when added.
+pub(super) fn pattern_effect(pattern: &str, schema: &Node, holder: &Node, other: &Node, added: bool) -> Option<Effect> {
+    let stand_in = Node { raw: &TRUE, ptr: None, body: Body::Keywords(Default::default()) };
+    let catch_all = match other.kw("additionalProperties").map(|k| &k.value) {
+        Some(KwValue::Schema(s)) => s,
+        Some(_) => return Some(Effect::Changed),
+        None if EVALUATING.iter().all(|k| other.kw(k).is_none()) => {
+            other.kw_schema("unevaluatedProperties").unwrap_or(&stand_in)
+        }
+        None if other.kw("unevaluatedProperties").is_none() => &stand_in,
+        None => return Some(Effect::Changed),
+    };
+    // Old → new, for the keys no named property or other pattern claims.
+    let (before, after) = if added { (catch_all, schema) } else { (schema, catch_all) };
+    let mut effects = Vec::new();
+    match (contains(after, before), contains(before, after)) {
+        (true, true) => {}
+        (true, false) => effects.push(Effect::Widened),
+        (false, true) => effects.push(Effect::Narrowed),
+        (false, false) => effects.push(Effect::Changed),
+    }
+    // Named properties the pattern may reach, and keys another pattern may share: the pattern's
+    // schema is added to (or taken from) theirs.
+    let named = holder.kw_map("properties").is_some_and(|properties| {
+        properties
+            .iter()
+            .any(|(name, property)| pattern_matches(pattern, name) != Some(false) && !contains(schema, property))
+    });
+    let shared = [holder, other]
+        .iter()
+        .any(|node| node.kw_map("patternProperties").is_some_and(|m| m.keys().any(|k| k != pattern)));
+    if named || shared {
+        effects.push(if added { Effect::Narrowed } else { Effect::Widened });
+    }
+    match effects.as_slice() {
+        [] => None,
+        [first, rest @ ..] if rest.iter().all(|e| e == first) => Some(*first),
+        _ => Some(Effect::Changed),
     }
 }
 
