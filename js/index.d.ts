@@ -97,7 +97,29 @@ export interface Change {
   details?: unknown;
   /** Advisory text from the semantic pass. */
   note?: string;
+  /** On a BREAKING schema change: the value that shows the break, checked by the engine under both schemas, or why none can be built. */
+  witness?: Witness;
 }
+
+/**
+ * A value that proves a BREAKING schema change: a complete tool-call `arguments` object the old
+ * inputSchema accepts and the new one rejects (`side: "input"`, `validUnder: "old"`), or a
+ * structured result the new outputSchema allows and the old one rejects (`side: "output"`,
+ * `validUnder: "new"`). At most 4,096 bytes of compact JSON.
+ */
+export type Witness =
+  | {
+      side: "input" | "output";
+      value: unknown;
+      validUnder: "old" | "new";
+      /** RFC 6901 pointer into the other snapshot: the schema keyword that rejects the value. */
+      rejectedAt: string | null;
+      keyword: string;
+    }
+  | {
+      /** Why no value can be built (an unmodelled keyword, a pattern the engine cannot decide, a `$ref` it did not expand). */
+      unavailable: string;
+    };
 
 /** A change matched by an `ignore` entry: kept, with the entry's reason. */
 export interface SuppressedChange extends Change {

@@ -66,6 +66,11 @@ fn comparable(report: &Report, old: &Value, new: &Value) -> Value {
                 let target = change[key].as_str().map(|p| resolve(doc, p).cloned().unwrap_or(Value::Null));
                 change[key] = serde_json::json!({"resolvesTo": target});
             }
+            // A witness points into the schema that rejects it: the new one for an input, the old one for an output.
+            let doc = if change["witness"]["validUnder"] == "old" { new } else { old };
+            if let Some(p) = change["witness"]["rejectedAt"].as_str().map(str::to_string) {
+                change["witness"]["rejectedAt"] = serde_json::json!({"resolvesTo": resolve(doc, &p).cloned()});
+            }
         }
     }
     json

@@ -71,8 +71,13 @@ fn report(
         old: pointer(&site.old, before),
         new: pointer(&site.new, after),
     };
-    let finding =
+    let mut finding =
         Finding::new(rule, entity, at, any.path.as_str()).values(before.map(|h| h.value), after.map(|h| h.value));
+    if finding.default_severity() == crate::rules::severity::Severity::Breaking {
+        finding.witness = Some(crate::schema::unavailable(
+            "a header mapping for Streamable HTTP clients, not a change of which arguments validate",
+        ));
+    }
     findings.push(finding);
 }
 

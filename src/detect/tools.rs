@@ -70,10 +70,14 @@ fn changed(
     let (a, b) = (schema_field(o, "inputSchema"), schema_field(n, "inputSchema"));
     let input_site = field_site(&site, "inputSchema", o.get("inputSchema"), n.get("inputSchema"));
     match (a, b) {
-        (Some(_), None) => findings.push(
-            Finding::new(RuleId::ToolInputSchemaRemoved, &entity, input_site.clone(), "inputSchema")
-                .values(a, n.get("inputSchema")),
-        ),
+        (Some(_), None) => {
+            let mut finding = Finding::new(RuleId::ToolInputSchemaRemoved, &entity, input_site.clone(), "inputSchema")
+                .values(a, n.get("inputSchema"));
+            finding.witness = Some(schema::unavailable(
+                "the tool no longer declares an inputSchema: strict clients refuse the tool list, which no call shows",
+            ));
+            findings.push(finding);
+        }
         (None, Some(_)) => findings.push(
             Finding::new(RuleId::ToolInputSchemaAdded, &entity, input_site.clone(), "inputSchema")
                 .values(o.get("inputSchema"), b),
@@ -95,9 +99,14 @@ fn changed(
         (None, Some(b)) => findings.push(
             Finding::new(RuleId::ToolOutputSchemaAdded, &entity, output_site, "outputSchema").values(None, Some(b)),
         ),
-        (Some(a), None) => findings.push(
-            Finding::new(RuleId::ToolOutputSchemaRemoved, &entity, output_site, "outputSchema").values(Some(a), None),
-        ),
+        (Some(a), None) => {
+            let mut finding = Finding::new(RuleId::ToolOutputSchemaRemoved, &entity, output_site, "outputSchema")
+                .values(Some(a), None);
+            finding.witness = Some(schema::unavailable(
+                "the tool no longer promises structured output: consumers lose the schema itself, not one value",
+            ));
+            findings.push(finding);
+        }
         (None, None) => {}
     }
 

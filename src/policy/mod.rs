@@ -145,6 +145,7 @@ fn classify(finding: Finding, config: &Config) -> Change {
         message,
         details: finding.details,
         note: finding.note.map(|note| crate::util::hidden::visible(&note).into_owned()),
+        witness: finding.witness,
         reason: None,
     }
 }

@@ -119,6 +119,8 @@ pub struct Change {
     pub message: String,
     pub details: Option<Value>,
     pub note: Option<String>,
+    /// A BREAKING schema change's witness (DESIGN.md §4), or why there is none.
+    pub witness: Option<Value>,
     /// Set on suppressed changes only: the ignore entry's reason.
     pub reason: Option<String>,
 }
@@ -143,7 +145,7 @@ pub(crate) fn fits(value: &Option<Value>) -> Option<&Value> {
 
 impl Serialize for Change {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("Change", 14)?;
+        let mut s = serializer.serialize_struct("Change", 15)?;
         s.serialize_field("id", &self.id)?;
         s.serialize_field("rule", self.rule)?;
         s.serialize_field("severity", &self.severity)?;
@@ -164,6 +166,9 @@ impl Serialize for Change {
         }
         if let Some(note) = &self.note {
             s.serialize_field("note", note)?;
+        }
+        if let Some(witness) = &self.witness {
+            s.serialize_field("witness", witness)?;
         }
         if let Some(reason) = &self.reason {
             s.serialize_field("reason", reason)?;

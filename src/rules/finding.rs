@@ -117,6 +117,9 @@ pub struct Finding {
     pub details: Option<Value>,
     /// Advisory text (rename hints, the semantic pass); never affects severity.
     pub note: Option<String>,
+    /// For a BREAKING schema finding: the value that shows it (`{side, value, validUnder,
+    /// rejectedAt, keyword}`) or why none can be built (`{unavailable}`); see `schema::witness`.
+    pub witness: Option<Value>,
 }
 
 /// The subject of a schema's root in finding data (it is part of a change's id); messages say
@@ -142,6 +145,7 @@ impl Finding {
             detail: None,
             details: None,
             note: None,
+            witness: None,
         }
     }
 

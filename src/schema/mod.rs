@@ -9,6 +9,7 @@
 //! [`catchall`], a second keyword-agnostic diff of the same trees, reports every difference no
 //! structured finding covers as `…keyword.unmodelled` (BREAKING): unmodelled means breaking.
 //! [`definitions`] reports what neither tree holds: definitions that no `$ref` reaches.
+//! [`witness`] then gives each BREAKING finding a value that shows it, checked under both trees.
 
 mod catchall;
 mod definitions;
@@ -17,10 +18,12 @@ mod normalise;
 mod precision;
 mod rules;
 mod walk;
+mod witness;
 
 pub use crate::claims::OWNED_ELSEWHERE;
 pub use normalise::node::{Budget, MAX_REF_EXPANSIONS_PER_DIFF};
 pub use normalise::normal::{MAX_DEPTH, MAX_REF_EXPANSIONS, MAX_TARGET_VISITS};
+pub use witness::MAX_WITNESS_BYTES;
 
 use crate::claims::Hit;
 use crate::rules::finding::{EntityRef, Finding, Site};
@@ -118,6 +121,7 @@ pub fn compare_within(
         };
         hits.push(Hit { finding, covers: Vec::new(), distinct: Some(difference.keyword) });
     }
+    attach_witnesses(side, (old_tree, new_tree), &mut hits);
     findings.extend(walk::repeats::merge(hits));
     for unreached in definitions::unreached_changes(old, new, &old_norm.reached, &new_norm.reached) {
         let place = pointer_tokens(&unreached.pointer).fold(here.clone(), |place, token| place.keyword(&token));
@@ -132,5 +136,28 @@ pub fn compare_within(
         )
         .values(a.as_ref(), b.as_ref());
         findings.push(finding);
+    }
+}
+
+/// A witness that says why there is none (DESIGN.md §4).
+pub fn unavailable(reason: &str) -> serde_json::Value {
+    serde_json::json!({ "unavailable": reason })
+}
+
+/// Witnesses searched per schema pair: past this many BREAKING findings in one schema the rest
+/// say so, so a hostile pair cannot make the search the cost of the diff.
+pub const MAX_WITNESSES_PER_SCHEMA: usize = 256;
+
+/// Gives each BREAKING finding of one schema pair its witness (or why there is none).
+fn attach_witnesses(side: Side, trees: (&normalise::node::Node, &normalise::node::Node), hits: &mut [Hit]) {
+    let mut searched = 0;
+    for hit in hits.iter_mut().filter(|h| h.finding.default_severity() == crate::rules::severity::Severity::Breaking) {
+        let path = hit.covers.first().cloned().unwrap_or_default();
+        hit.finding.witness = Some(if searched < MAX_WITNESSES_PER_SCHEMA {
+            searched += 1;
+            witness::witness(side, &path, trees, &hit.finding)
+        } else {
+            serde_json::json!({ "unavailable": format!("more than {MAX_WITNESSES_PER_SCHEMA} breaking changes in one schema: the rest are not searched") })
+        });
     }
 }

@@ -304,6 +304,12 @@ pub fn compare(
         let mut finding = Finding::new(rule, entity, finding_site, subject).values(Some(a), Some(b));
         finding.detail = Some(format!("; {old_text} → {new_text}, equal as doubles"));
         finding.details = Some(serde_json::json!({ "oldText": old_text, "newText": new_text }));
+        if finding.default_severity() == crate::rules::severity::Severity::Breaking {
+            // The witness would be a number between two bounds a double cannot tell apart.
+            finding.witness = Some(super::unavailable(
+                "the bounds differ beyond double precision, where JSON parsers in clients cannot tell the values apart",
+            ));
+        }
         findings.push(finding);
     }
 }

@@ -10,6 +10,8 @@ pub(super) mod repeats;
 mod unnamed;
 mod verdict;
 
+pub(in crate::schema) use unnamed::pattern_matches;
+
 use self::here::Here;
 use self::leaves::set_difference;
 use self::verdict::reshaped;

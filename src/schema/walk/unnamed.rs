@@ -185,7 +185,7 @@ pub(super) fn pattern_effect(pattern: &str, schema: &Node, holder: &Node, other:
 
 /// Whether a `patternProperties` regex (ECMA-262, unanchored) matches `key`, for the literal
 /// patterns schemas use (`^x-`, `_id$`, `^name$`, `.*`); `None` for anything else.
-fn pattern_matches(pattern: &str, key: &str) -> Option<bool> {
+pub(in crate::schema) fn pattern_matches(pattern: &str, key: &str) -> Option<bool> {
     let (start, rest) = match pattern.strip_prefix('^') {
         Some(rest) => (true, rest),
         None => (false, pattern),

@@ -1,0 +1,183 @@
+//! Witnesses checked by an independent validator (issue 34 item 5): every witness the engine
+//! reports, over every rule fixture pair and every committed corpus pair and release pair, must
+//! be valid under the schema it names and invalid under the other, as the `jsonschema` crate
+//! judges it (formats asserted, as MCP clients do). It also prints how many BREAKING schema
+//! findings carry a witness and why the others do not (issue 34 item 6).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+#[path = "support/releases.rs"]
+mod releases;
+
+use mcp_contract::{diff_text, Report};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// The schema a pointer into a snapshot is inside: the document's value at the pointer's prefix
+/// that ends at `inputSchema` / `outputSchema`.
+fn schema_at<'d>(document: &'d Value, pointer: &str, field: &str) -> Option<&'d Value> {
+    let marker = format!("/{field}");
+    let end = pointer.find(&marker).map(|i| i + marker.len())?;
+    document.pointer(&pointer[..end])
+}
+
+fn valid(schema: &Value, instance: &Value) -> Result<bool, String> {
+    let validator = jsonschema::options().should_validate_formats(true).build(schema).map_err(|e| e.to_string())?;
+    Ok(validator.is_valid(instance))
+}
+
+#[derive(Default)]
+struct Tally {
+    breaking: usize,
+    witnessed: usize,
+    unavailable: BTreeMap<String, usize>,
+    problems: Vec<String>,
+    not_compiled: usize,
+}
+
+fn check(label: &str, old: &str, new: &str, tally: &mut Tally) {
+    let Ok(report) = diff_text(old, new, None) else { return };
+    let (Ok(old_doc), Ok(new_doc)) = (serde_json::from_str::<Value>(old), serde_json::from_str::<Value>(new)) else {
+        return;
+    };
+    check_report(label, &report, (&old_doc, &new_doc), tally);
+}
+
+fn check_report(label: &str, report: &Report, (old_doc, new_doc): (&Value, &Value), tally: &mut Tally) {
+    for change in report.changes.iter().chain(&report.suppressed) {
+        let schema_rule = change.rule.starts_with("tool.input.") || change.rule.starts_with("tool.output.");
+        if !schema_rule || change.default_severity.as_str() != "BREAKING" {
+            continue;
+        }
+        tally.breaking += 1;
+        let Some(witness) = &change.witness else {
+            tally.problems.push(format!("{label}: {} at {} has no witness", change.rule, change.location));
+            continue;
+        };
+        if let Some(reason) = witness.get("unavailable").and_then(Value::as_str) {
+            *tally.unavailable.entry(reason.to_string()).or_default() += 1;
+            continue;
+        }
+        tally.witnessed += 1;
+        let field = if change.rule.starts_with("tool.input.") { "inputSchema" } else { "outputSchema" };
+        let schemas = (
+            change.old_pointer.as_deref().and_then(|p| schema_at(old_doc, p, field)),
+            change.new_pointer.as_deref().and_then(|p| schema_at(new_doc, p, field)),
+        );
+        let (Some(old_schema), Some(new_schema)) = schemas else {
+            tally.problems.push(format!("{label}: {} at {}: no schema at the pointers", change.rule, change.location));
+            continue;
+        };
+        let value = &witness["value"];
+        let (valid_under, other) = match witness["validUnder"].as_str() {
+            Some("old") => (old_schema, new_schema),
+            _ => (new_schema, old_schema),
+        };
+        match (valid(valid_under, value), valid(other, value)) {
+            (Ok(true), Ok(false)) => {}
+            (Err(_), _) | (_, Err(_)) => tally.not_compiled += 1,
+            (a, b) => tally.problems.push(format!(
+                "{label}: {} at {}: witness {value} valid under the schema it names: {a:?}, under the other: {b:?}",
+                change.rule, change.location
+            )),
+        }
+    }
+}
+
+fn fixture_pairs() -> Vec<(String, PathBuf, PathBuf)> {
+    let root = common::repo_root().join("tests/fixtures/rules");
+    let mut pairs: Vec<(String, PathBuf, PathBuf)> = std::fs::read_dir(&root)
+        .expect("fixtures")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.join("old.json").exists())
+        .map(|p| {
+            (
+                format!("fixture {}", p.file_name().unwrap_or_default().to_string_lossy()),
+                p.join("old.json"),
+                p.join("new.json"),
+            )
+        })
+        .collect();
+    pairs.sort();
+    pairs
+}
+
+fn corpus_pairs() -> Vec<(String, PathBuf, PathBuf)> {
+    let corpus = common::corpus_dir();
+    let mut pairs = Vec::new();
+    for server in ["calm", "coolify-mcp", "github-mcp-server", "sentry-mcp"] {
+        let dir = corpus.join(server).join("pairs");
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let mut found: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        found.sort();
+        for pair in found {
+            pairs.push((
+                format!("{server}/{}", pair.file_name().unwrap_or_default().to_string_lossy()),
+                pair.join("old.json"),
+                pair.join("new.json"),
+            ));
+        }
+    }
+    pairs
+}
+
+fn run(pairs: &[(String, PathBuf, PathBuf)]) -> Tally {
+    let mut tally = Tally::default();
+    for (label, old, new) in pairs {
+        check(label, &common::read(old), &common::read(new), &mut tally);
+    }
+    tally
+}
+
+fn print(name: &str, tally: &Tally) {
+    println!(
+        "{name}: {} BREAKING schema findings, {} witnessed ({:.1}%), {} witnesses the validator could not compile",
+        tally.breaking,
+        tally.witnessed,
+        100.0 * tally.witnessed as f64 / tally.breaking.max(1) as f64,
+        tally.not_compiled
+    );
+    for (reason, count) in &tally.unavailable {
+        println!("  unavailable ×{count}: {reason}");
+    }
+}
+
+#[test]
+fn every_witness_on_the_fixtures_is_valid_where_it_says_and_invalid_where_it_breaks() {
+    let tally = run(&fixture_pairs());
+    print("rule fixtures", &tally);
+    assert!(tally.problems.is_empty(), "{}", tally.problems.join("\n"));
+    assert!(tally.witnessed * 10 >= tally.breaking * 7, "too few witnesses: {} of {}", tally.witnessed, tally.breaking);
+}
+
+#[test]
+fn every_witness_on_the_real_corpus_is_valid_where_it_says_and_invalid_where_it_breaks() {
+    let mut pairs = corpus_pairs();
+    for pair in releases::consecutive_pairs(&common::corpus_dir()) {
+        pairs.push((pair.label, pair.old, pair.new));
+    }
+    let tally = run(&pairs);
+    print("real corpus", &tally);
+    assert!(tally.problems.is_empty(), "{}", tally.problems.join("\n"));
+}
+
+#[test]
+fn a_witness_is_a_whole_call_that_names_the_keyword_that_rejects_it() {
+    let old = r#"{"tools": [{"name": "search", "inputSchema": {"type": "object",
+        "properties": {"query": {"type": "string"}, "limit": {"type": "integer", "maximum": 100}},
+        "required": ["query"]}}]}"#;
+    let new = old.replace("\"maximum\": 100", "\"maximum\": 50");
+    let report = diff_text(old, &new, None).expect("diff");
+    let change = report.changes.iter().find(|c| c.rule == "tool.input.range.narrowed").expect("narrowed");
+    let witness = change.witness.as_ref().expect("witness");
+    assert_eq!(witness["side"], "input");
+    assert_eq!(witness["validUnder"], "old");
+    assert_eq!(witness["keyword"], "maximum");
+    assert_eq!(witness["rejectedAt"], "/tools/0/inputSchema/properties/limit/maximum");
+    // A complete call: the required `query` filled with the simplest string, `limit` past the new bound.
+    let value = &witness["value"];
+    assert_eq!(value["query"], "x");
+    assert!(value["limit"].as_i64().is_some_and(|n| n > 50 && n <= 100), "{value}");
+}
