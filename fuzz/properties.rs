@@ -10,7 +10,7 @@ pub fn diff_snapshots(data: &[u8]) {
     if let Ok(report) = mcp_contract::diff_text(old, new, None) {
         let json = report.to_json();
         assert!(serde_json::from_str::<serde_json::Value>(&json).is_ok(), "the report is not valid JSON");
-        let _ = mcp_contract::render::text(&report, false, false);
+        let _ = mcp_contract::render::text(&report, false, &mcp_contract::render::RenderOptions::default());
     }
 }
 

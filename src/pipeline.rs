@@ -84,6 +84,8 @@ pub struct RunOptions {
     /// List every change in the text and Markdown reports instead of grouping runs of alike
     /// changes (the CLI's `--verbose`).
     pub expand: bool,
+    /// Show witnesses in the text, Markdown and JUnit reports (off with the CLI's `--quiet`).
+    pub witnesses: bool,
     /// The old and new versions for the semver gate (`--semver`): the gate then decides the
     /// verdict and the report carries its outcome ([`policy::apply_semver_gate`]).
     pub semver: Option<(String, String)>,
@@ -100,6 +102,7 @@ impl Default for RunOptions {
             new_path: None,
             old_path: None,
             expand: false,
+            witnesses: true,
             semver: None,
         }
     }
@@ -211,6 +214,7 @@ pub fn prepare<'t>(
         new_path: path,
         lines: std::collections::BTreeMap::new(),
         expand: options.expand,
+        witnesses: options.witnesses,
     };
     Ok(Prepared { report, render_options, line_source, with_lines: Default::default() })
 }

@@ -59,7 +59,8 @@ pub fn threshold_meant(text: &str) -> Option<String> {
 /// Diffs two snapshots: the one diff of the module. `options` (all optional): `failOn`,
 /// `warnOn` (threshold names), `notes` (`{[changeId]: string}`), `newPath`, `oldPath` (`oldPath`
 /// without `newPath`: annotations name the OLD file, at its lines), `expand` (every change on its
-/// own line in text and Markdown), `oldVersion` and `newVersion` (both: the semver gate decides
+/// own line in text and Markdown), `hideWitnesses` (no witness lines in text, Markdown and
+/// JUnit; JSON and SARIF keep them), `oldVersion` and `newVersion` (both: the semver gate decides
 /// the verdict), `groups` and `renders`.
 ///
 /// Without `renders`: the report object (`crate::report::Report` in its JSON form); with
@@ -420,6 +421,7 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
         ));
     }
     run.expand = get_bool(options, "expand");
+    run.witnesses = !get_bool(options, "hideWitnesses");
     let threshold = |key: &str| -> Result<Option<Threshold>, Error> {
         match get_string(options, key)? {
             None => Ok(None),

@@ -94,7 +94,7 @@ fn a_document_at_the_nesting_limit_is_compared_and_rendered() {
     assert!(!report.changes.is_empty());
     // Identical bytes run after run, even for values this deep (no memory address leaks in).
     assert_eq!(report.to_json(), run(&old.clone(), &new.clone()).to_json());
-    assert!(!mcp_contract::render::text(&report, false, false).is_empty());
+    assert!(!mcp_contract::render::text(&report, false, &mcp_contract::render::RenderOptions::default()).is_empty());
     let past = at_limit(json!([[1]]));
     assert!(diff(&past, &new, &Config::default()).is_err());
     for value in [old, new, past] {

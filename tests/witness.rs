@@ -181,3 +181,37 @@ fn a_witness_is_a_whole_call_that_names_the_keyword_that_rejects_it() {
     assert_eq!(value["query"], "x");
     assert!(value["limit"].as_i64().is_some_and(|n| n > 50 && n <= 100), "{value}");
 }
+
+#[test]
+fn witnesses_are_shown_where_people_read_reports_and_hidden_on_request() {
+    use mcp_contract::render::{render, Format, RenderOptions};
+    let old = r#"{"tools": [{"name": "search", "inputSchema": {"type": "object",
+        "properties": {"mode": {"type": "string", "enum": ["fast", "slow"]}}}}]}"#;
+    let new = old.replace(r#"["fast", "slow"]"#, r#"["fast"]"#);
+    let report = diff_text(old, &new, None).expect("diff");
+    let shown = RenderOptions::default();
+    let text = render(&report, Format::Text, false, &shown);
+    assert!(
+        text.contains(
+            r#"e.g. this call was valid and is now rejected: {"mode":"slow"} — `enum` at /properties/mode/enum"#
+        ),
+        "{text}"
+    );
+    let markdown = render(&report, Format::Markdown, false, &shown);
+    assert!(markdown.contains("<br>e.g. this call was valid and is now rejected"), "{markdown}");
+    assert!(markdown.contains("Witness: this call was valid and is now rejected"), "{markdown}");
+    let junit = render(&report, Format::Junit, false, &shown);
+    assert!(
+        junit.contains("e.g. this call was valid and is now rejected: {&quot;mode&quot;:&quot;slow&quot;}"),
+        "{junit}"
+    );
+    let sarif: Value = serde_json::from_str(&render(&report, Format::Sarif, false, &shown)).expect("sarif");
+    assert_eq!(sarif["runs"][0]["results"][0]["properties"]["witness"]["value"], serde_json::json!({"mode": "slow"}));
+    // Hidden (the CLI's --quiet) in what people read; the data formats keep it.
+    let hidden = RenderOptions { witnesses: false, ..RenderOptions::default() };
+    for format in [Format::Text, Format::Markdown, Format::Junit] {
+        let out = render(&report, format, false, &hidden);
+        assert!(!out.contains("e.g. this call"), "{format:?}: {out}");
+    }
+    assert!(render(&report, Format::Json, false, &hidden).contains("\"witness\""));
+}

@@ -103,7 +103,7 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   const configText = config?.text ?? null;
   // Before anything is printed, so that a missing or invalid version is a clean usage error.
   const versions = values.semver ? semverVersions(old, next, values) : null;
-  const base = { failOn: values["fail-on"], warnOn: values["warn-on"], expand: values.verbose === true };
+  const base = { failOn: values["fail-on"], warnOn: values["warn-on"], expand: values.verbose === true, hideWitnesses: values.quiet === true };
   if (values.semantic && env.MCP_CONTRACT_SEMANTIC_API_KEY) {
     // A model's notes (and its errors) could echo the key: it is redacted like a capture's headers.
     const { redactContext } = await import("./redact.js");

@@ -18,7 +18,9 @@ export function verbosityHelp({ capture = false, report = false }) {
   // What each command would otherwise write there: progress, snapshot's "written to" line,
   // --semantic's warnings and check's CREATED/ACCEPTED line beside a format other than text.
   const silent = capture && report ? "no progress, no notes" : capture ? 'no progress, no "written to" line' : "no --semantic warnings";
-  return `${optionLine("--verbose", verbose)}${optionLine("--quiet, -q", `say nothing on standard error but errors (${silent})`)}`;
+  // In a report, --quiet also drops the witness under each BREAKING schema change (the JSON and SARIF keep it).
+  const witnesses = report ? "; text, markdown and junit reports leave out the witness lines (e.g. this call was valid and is now rejected)" : "";
+  return `${optionLine("--verbose", verbose)}${optionLine("--quiet, -q", `say nothing on standard error but errors (${silent})${witnesses}`)}`;
 }
 
 /** An option's help entry: the name, then its description wrapped at 100 columns from column 23. */

@@ -352,3 +352,19 @@ describe("help and version", () => {
     assert.match(cli(["diff", "--help"]).stdout, /--fail-on/);
   });
 });
+
+describe("witnesses", () => {
+  const narrowedOld = fixture("tool.input.enum.narrowed", "old");
+  const narrowedNew = fixture("tool.input.enum.narrowed", "new");
+  test("the text report shows the call that now breaks under its change; --quiet hides it, JSON keeps it", () => {
+    const shown = cli(["diff", narrowedOld, narrowedNew]);
+    assert.equal(shown.status, 1);
+    assert.match(shown.stdout, /\n {6}e\.g\. this call was valid and is now rejected: \{"p":"b"\} — `enum` at \/properties\/p\/enum\n/);
+    const quiet = cli(["diff", "--quiet", narrowedOld, narrowedNew]);
+    assert.equal(quiet.status, 1);
+    assert.doesNotMatch(quiet.stdout, /e\.g\. this call/);
+    const json = JSON.parse(cli(["diff", "--quiet", "--format", "json", narrowedOld, narrowedNew]).stdout);
+    assert.deepEqual(json.changes[0].witness.value, { p: "b" });
+    assert.equal(json.changes[0].witness.validUnder, "old");
+  });
+});

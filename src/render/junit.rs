@@ -101,5 +101,9 @@ fn change_line(change: &Change, options: &RenderOptions) -> String {
     if let Some(note) = &change.note {
         let _ = write!(line, " (note: {})", visible(note));
     }
+    if let Some((lead, json, rejected)) = super::witness_parts(change).filter(|_| options.witnesses) {
+        let by = if rejected.is_empty() { String::new() } else { format!(" ({})", visible(&rejected)) };
+        let _ = write!(line, "\ne.g. {lead}: {}{by}", visible(&json));
+    }
     line
 }

@@ -80,7 +80,7 @@ fn render(report: &Report, options: &RenderOptions, budget: Budget) -> String {
     for severity in Severity::DESCENDING {
         let group: Vec<&Change> = report.changes.iter().filter(|c| c.severity == severity).collect();
         if !group.is_empty() {
-            severity_section(&mut out, severity, &group, budget, options.expand);
+            severity_section(&mut out, severity, &group, budget, options);
         }
     }
     if !report.suppressed.is_empty() {
@@ -102,7 +102,8 @@ fn more_rows(out: &mut String, left: usize, columns: usize) {
     }
 }
 
-fn severity_section(out: &mut String, severity: Severity, group: &[&Change], budget: Budget, expand: bool) {
+fn severity_section(out: &mut String, severity: Severity, group: &[&Change], budget: Budget, options: &RenderOptions) {
+    let (expand, witnesses) = (options.expand, options.witnesses);
     let _ = writeln!(out, "### {} ({})\n", severity.as_str(), group.len());
     out.push_str("| Rule | Entity | Change | Location |\n| --- | --- | --- | --- |\n");
     let lines = groups::lines(group, expand);
@@ -118,6 +119,10 @@ fn severity_section(out: &mut String, severity: Severity, group: &[&Change], bud
                 let mut message = markdown_inline(&change.message);
                 if let Some(note) = &change.note {
                     let _ = write!(message, "<br>*Note: {}*", markdown_inline(note));
+                }
+                if let Some((lead, json, rejected)) = super::witness_parts(change).filter(|_| witnesses) {
+                    let by = if rejected.is_empty() { String::new() } else { format!(" — {rejected}") };
+                    let _ = write!(message, "<br>e.g. {}", markdown_inline(&format!("{lead}: {json}{by}")));
                 }
                 let _ = writeln!(
                     out,
@@ -142,7 +147,7 @@ fn severity_section(out: &mut String, severity: Severity, group: &[&Change], bud
     }
     let _ = writeln!(out, "\n<details><summary>Details ({})</summary>\n", changes(group.len()));
     for change in group {
-        change_details(out, change);
+        change_details(out, change, witnesses);
     }
     out.push_str("</details>\n\n");
 }
@@ -201,7 +206,7 @@ fn entity(change: &Change) -> String {
     format!("{} {}", change.entity.kind.as_str(), markdown_inline(&change.entity.name))
 }
 
-fn change_details(out: &mut String, change: &Change) {
+fn change_details(out: &mut String, change: &Change, witnesses: bool) {
     let _ = writeln!(out, "#### `{}` · {}\n", change.rule, entity(change));
     let _ = writeln!(out, "- {}", markdown_inline(&change.message));
     let _ = writeln!(out, "- id: `{}`", change.id);
@@ -228,6 +233,14 @@ fn change_details(out: &mut String, change: &Change) {
             let body = serde_json::to_string_pretty(value).unwrap_or_default();
             let _ = write!(out, "{side}:\n\n{}\n", markdown_fence("json", &json_visible(&body)));
         }
+    }
+    if let (Some((lead, _, rejected)), Some(value)) =
+        (super::witness_parts(change).filter(|_| witnesses), change.witness.as_ref().and_then(|w| w.get("value")))
+    {
+        let by = if rejected.is_empty() { String::new() } else { format!(" ({rejected})") };
+        let body = serde_json::to_string_pretty(value).unwrap_or_default();
+        let lead = markdown_inline(&format!("{lead}{by}:"));
+        let _ = write!(out, "Witness: {lead}\n\n{}\n", markdown_fence("json", &json_visible(&body)));
     }
 }
 

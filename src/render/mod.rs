@@ -82,6 +82,9 @@ pub struct RenderOptions {
     /// List every change on a line of its own in the text and Markdown reports, instead of
     /// one line per run of alike changes (the CLI's `--verbose`).
     pub expand: bool,
+    /// Show witnesses under BREAKING schema changes in the text, Markdown and JUnit reports
+    /// (the CLI's `--quiet` turns them off; JSON and SARIF always carry them).
+    pub witnesses: bool,
 }
 
 impl Default for RenderOptions {
@@ -93,6 +96,7 @@ impl Default for RenderOptions {
             new_path: None,
             lines: std::collections::BTreeMap::new(),
             expand: false,
+            witnesses: true,
         }
     }
 }
@@ -124,12 +128,50 @@ impl RenderOptions {
 pub fn render(report: &crate::report::Report, format: Format, color: bool, options: &RenderOptions) -> String {
     match format {
         Format::Json => report.to_json(),
-        Format::Text => text(report, color, options.expand),
+        Format::Text => text(report, color, options),
         Format::Markdown => markdown(report, options),
         Format::Sarif => sarif(report, options),
         Format::Github => github(report, options, false),
         Format::Junit => junit(report, options),
     }
+}
+
+/// The longest witness value the text, Markdown and JUnit reports quote (JSON and SARIF carry it whole).
+pub const WITNESS_QUOTE_CHARS: usize = 200;
+
+/// A change's witness as people read it: the sentence's lead, the value as compact JSON (cut to
+/// [`WITNESS_QUOTE_CHARS`]), and what rejects it (`` `maximum` at /properties/limit/maximum ``,
+/// the pointer relative to the schema). `None` without a witness value (or with one that says
+/// why there is none).
+pub(crate) fn witness_parts(change: &crate::report::Change) -> Option<(&'static str, String, String)> {
+    let witness = change.witness.as_ref()?;
+    let value = witness.get("value")?;
+    let input = witness.get("side").and_then(serde_json::Value::as_str) == Some("input");
+    let lead = if input {
+        "this call was valid and is now rejected"
+    } else {
+        "this result is now allowed and the old schema rejected it"
+    };
+    let json = serde_json::to_string(value).unwrap_or_default();
+    let json = match json.char_indices().nth(WITNESS_QUOTE_CHARS) {
+        Some((cut, _)) => format!("{}…", &json[..cut]),
+        None => json,
+    };
+    let keyword = witness.get("keyword").and_then(serde_json::Value::as_str).unwrap_or("");
+    let within = witness.get("rejectedAt").and_then(serde_json::Value::as_str).map(|pointer| {
+        ["/inputSchema", "/outputSchema"]
+            .iter()
+            .find_map(|field| pointer.find(field).map(|i| &pointer[i + field.len()..]))
+            .map(|rest| if rest.is_empty() { "the schema's root".to_string() } else { rest.to_string() })
+            .unwrap_or_else(|| pointer.to_string())
+    });
+    let rejected = match (keyword.is_empty(), within) {
+        (false, Some(at)) => format!("`{keyword}` at {at}"),
+        (false, None) => format!("`{keyword}`"),
+        (true, Some(at)) => at,
+        (true, None) => String::new(),
+    };
+    Some((lead, json, rejected))
 }
 
 /// Suppressed changes counted per ignore reason, in reason order: every format lists these.

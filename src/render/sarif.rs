@@ -100,6 +100,9 @@ fn result(change: &Change, rules: &[RuleId], options: &RenderOptions) -> Value {
     if let Some(note) = &change.note {
         properties.insert("note".into(), json!(note));
     }
+    if let Some(witness) = &change.witness {
+        properties.insert("witness".into(), witness.clone());
+    }
     // Code scanning shows these to reviewers: visible escapes (properties keep the raw data).
     let mut location = json!({ "logicalLocations": [{
         "name": visible(&change.entity.name),

@@ -40,7 +40,8 @@ pub fn severity_color(severity: Severity) -> &'static str {
     }
 }
 
-pub fn text(report: &Report, color: bool, expand: bool) -> String {
+pub fn text(report: &Report, color: bool, options: &super::RenderOptions) -> String {
+    let (expand, witnesses) = (options.expand, options.witnesses);
     let style = Style { color };
     let verdict_code = match report.summary.verdict {
         Verdict::Fail => "1;31",
@@ -62,7 +63,7 @@ pub fn text(report: &Report, color: bool, expand: bool) -> String {
         let _ = writeln!(out, "{}", style.severity(severity, &format!("{} ({})", severity.as_str(), section.len())));
         for line in groups::lines(&section, expand) {
             match line {
-                Line::One(change) => change_line(&mut out, change, &style),
+                Line::One(change) => change_line(&mut out, change, &style, witnesses),
                 Line::Group(group) => group_line(&mut out, &group, &style),
             }
         }
@@ -110,7 +111,7 @@ fn no_workflow_commands(text: String) -> String {
     lines.concat()
 }
 
-fn change_line(out: &mut String, change: &Change, style: &Style) {
+fn change_line(out: &mut String, change: &Change, style: &Style, witnesses: bool) {
     let overridden = if change.severity != change.default_severity {
         format!(", default {}", change.default_severity.as_str())
     } else {
@@ -124,5 +125,9 @@ fn change_line(out: &mut String, change: &Change, style: &Style) {
     );
     if let Some(note) = &change.note {
         let _ = writeln!(out, "      note: {}", visible(note));
+    }
+    if let Some((lead, json, rejected)) = super::witness_parts(change).filter(|_| witnesses) {
+        let by = if rejected.is_empty() { String::new() } else { format!(" — {}", visible(&rejected)) };
+        let _ = writeln!(out, "      e.g. {lead}: {}{}", visible(&json), style.dim(&by));
     }
 }

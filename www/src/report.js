@@ -33,6 +33,33 @@ function values(change) {
   );
 }
 
+/**
+ * The witness under a BREAKING schema change: the call that was valid and is now rejected (or the
+ * result now allowed that the old schema rejected), with a button that copies it; or why the
+ * engine could not build one.
+ */
+function witness(change) {
+  const w = change.witness;
+  if (!w) return null;
+  if (w.unavailable) return el("p", { class: "witness none" }, el("strong", {}, "No witness: "), w.unavailable);
+  const lead = w.input ? "this call was valid and is now rejected" : "this result is now allowed and the old schema rejected it";
+  const copy = el("button", { class: "copy", type: "button", title: "Copy the witness as JSON" }, "Copy");
+  copy.addEventListener("click", () => {
+    const done = (text) => {
+      copy.textContent = text;
+      setTimeout(() => (copy.textContent = "Copy"), 1500);
+    };
+    navigator.clipboard?.writeText(w.json).then(() => done("Copied"), () => done("Copy failed"));
+  });
+  return el(
+    "div",
+    { class: "witness", "aria-label": "Witness" },
+    el("p", {}, el("strong", {}, "e.g. "), `${lead} (`, el("code", {}, w.keyword), ` at ${w.at}):`),
+    el("pre", {}, el("code", {}, w.shown)),
+    copy,
+  );
+}
+
 const percent = (score) => `${Math.round(Number(score) * 100)}%`;
 const quoted = (text) => `“${visible(String(text))}”`;
 const listed = (items) => (Array.isArray(items) && items.length ? items.map(quoted).join(", ") : "none");
@@ -124,6 +151,7 @@ function changeItem(change, index, kind, handlers) {
     ),
     el("p", { class: "location" }, el("code", {}, change.location)),
     values(change),
+    witness(change),
     change.note ? el("p", { class: "note" }, el("strong", {}, "Note: "), change.note) : null,
     handlers.decidedBy?.(change.rule) === "prose"
       ? el("p", { class: "decided" }, "Severity decided by the prose classifier, which read the old and new text.")

@@ -58,6 +58,24 @@ function valueText(value) {
   return visible(text.length > VALUE_LIMIT ? `${text.slice(0, VALUE_LIMIT)}…` : text);
 }
 
+/**
+ * A BREAKING schema change's witness as the page shows it: the value as compact JSON (the engine
+ * caps it at 4 KB, so it is shown whole and copied whole), which side it is valid under, and what
+ * rejects it; or why there is none.
+ */
+function witnessView(witness) {
+  if (!witness || typeof witness !== "object") return null;
+  if (typeof witness.unavailable === "string") return { unavailable: visible(witness.unavailable) };
+  const within = typeof witness.rejectedAt === "string" ? witness.rejectedAt.replace(/^.*?\/(inputSchema|outputSchema)/, "") : "";
+  return {
+    input: witness.side === "input",
+    json: JSON.stringify(witness.value),
+    shown: visible(JSON.stringify(witness.value)),
+    keyword: visible(String(witness.keyword ?? "")),
+    at: visible(within === "" ? "the schema's root" : within),
+  };
+}
+
 /** What the page shows of one change: display strings only, never the (possibly huge) values. */
 function view(change) {
   return {
@@ -73,6 +91,7 @@ function view(change) {
     new: "new" in change ? valueText(change.new) : undefined,
     message: visible(change.message),
     note: change.note ? visible(change.note) : null,
+    witness: witnessView(change.witness),
     details: change.details ?? null,
     reason: "reason" in change ? visible(change.reason ?? "") : undefined,
   };

@@ -211,6 +211,24 @@ test("an overridden severity is the one the message and badge show", async () =>
   await page.close();
 });
 
+test("a breaking schema change shows its witness beside it, and Copy puts the JSON on the clipboard", async () => {
+  const pair = example("rule:tool.input.enum.narrowed");
+  const { page, errors } = await open(await encodeState({ old: pair.old, new: pair.new, config: "" }));
+  const change = engine.diff(pair.old, pair.new, "").changes.find((c) => c.witness?.value !== undefined);
+  assert.ok(change, "the engine gives the pair a witness");
+  const shown = await page.$eval('#report .change[data-kind="change"] .witness', (node) => ({
+    lead: node.querySelector("p").textContent,
+    json: node.querySelector("pre").textContent,
+  }));
+  assert.match(shown.lead, /^e\.g\. this call was valid and is now rejected \(enum at \/properties\/p\/enum\):$/);
+  assert.equal(shown.json, JSON.stringify(change.witness.value));
+  await page.click('#report .change[data-kind="change"] .witness button.copy');
+  await page.waitForFunction(() => document.querySelector(".witness button.copy").textContent === "Copied");
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), JSON.stringify(change.witness.value));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a config of many blank lines before its first key is read at once", async () => {
   const pair = example("rule:tool.removed");
   const config = " \n".repeat(60) + "fail_on: none\nwarn_on: none\n";

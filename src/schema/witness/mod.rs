@@ -84,16 +84,27 @@ pub fn witness(side: Side, path: &str, (old, new): (&Node, &Node), finding: &Fin
                 if serde_json::to_string(&candidate).map_or(true, |s| s.len() > MAX_WITNESS_BYTES) {
                     return json!({ "unavailable": format!("the smallest witness found is over {MAX_WITNESS_BYTES} bytes") });
                 }
-                let rejected_at = match side {
+                // The finding's place in the rejecting schema, unless it lies outside the keyword
+                // (a `required` finding points at its property): then the keyword itself.
+                let keyword = keyword_of(path, finding);
+                let at = match side {
                     Side::Input => finding.site.new.clone(),
                     Side::Output => finding.site.old.clone(),
                 };
+                let segment = format!("/{keyword}");
+                let within = at.as_deref().is_some_and(|p| p.ends_with(&segment) || p.contains(&format!("{segment}/")));
+                let rejecting =
+                    levels.last().and_then(|l| if side == Side::Input { l.new.as_deref() } else { l.old.as_deref() });
+                let own = rejecting
+                    .filter(|node| !within && node.kw(&keyword).is_some())
+                    .and_then(|node| node.kw_pointer(&keyword));
+                let rejected_at = own.or(at);
                 return json!({
                     "side": side.to_string(),
                     "value": candidate,
                     "validUnder": valid_under,
                     "rejectedAt": rejected_at,
-                    "keyword": keyword_of(path, finding),
+                    "keyword": keyword,
                 });
             }
             (None, _) | (_, None) => undecided = true,
