@@ -139,6 +139,17 @@ pub fn compare_within(
     }
 }
 
+/// Values a schema accepts, as the witness builder makes them: its simplest value, and that value
+/// with the boundary values of each place in it put in (each property, item and tuple position,
+/// down to a few levels), at most `limit`. Deterministic (no randomness). For tests that check
+/// the engine's "no BREAKING" against an independent validator: every such value the old input
+/// schema accepts must be accepted by the new one.
+#[doc(hidden)]
+pub fn sample_instances(schema: &serde_json::Value, limit: usize) -> Vec<serde_json::Value> {
+    let normalised = normalise::normal::normalise(schema, None, &Default::default(), &Budget::default());
+    witness::samples(&normalised.tree, limit)
+}
+
 /// A witness that says why there is none (DESIGN.md §4).
 pub fn unavailable(reason: &str) -> serde_json::Value {
     serde_json::json!({ "unavailable": reason })

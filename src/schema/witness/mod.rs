@@ -31,6 +31,9 @@ enum Step {
     Index(usize),
 }
 
+/// Steps into an instance, each with the node it leaves and the node it enters.
+type Route<'n, 'a> = Vec<(Step, Option<&'n Node<'a>>, Option<&'n Node<'a>>)>;
+
 /// One level of the changed place: the old and new nodes there (either may be absent), and the
 /// step from the level above into the instance (`None` for a branch, which is the same value).
 struct Level<'n, 'a> {
@@ -119,6 +122,53 @@ pub fn witness(side: Side, path: &str, (old, new): (&Node, &Node), finding: &Fin
         "none of the values the engine builds from the schemas shows it (the change may need a value the builder does not try)"
     };
     json!({ "unavailable": reason })
+}
+
+/// How deep [`samples`] goes into a schema for places to vary.
+const SAMPLE_DEPTH: usize = 3;
+
+/// The simplest value of `root` and, for each place down to [`SAMPLE_DEPTH`] levels (properties,
+/// items, tuple positions), that value with each of the place's boundary values put in; at most
+/// `limit`. Candidates, not checked: a caller validates them.
+pub(super) fn samples(root: &Node, limit: usize) -> Vec<Value> {
+    let Some(base) = instance::simplest(root) else { return Vec::new() };
+    let mut out = vec![base.clone()];
+    let mut places: Vec<(Route, &Node)> = vec![(Vec::new(), root)];
+    let mut i = 0;
+    while i < places.len() && out.len() < limit {
+        let (route, node) = (places[i].0.clone(), places[i].1);
+        i += 1;
+        for value in instance::boundary_values(node, None) {
+            if out.len() >= limit {
+                break;
+            }
+            out.push(place(&base, &route, value));
+        }
+        if route.len() >= SAMPLE_DEPTH {
+            continue;
+        }
+        if let Some(properties) = node.kw_map("properties") {
+            for (name, child) in properties.iter() {
+                let mut next = route.clone();
+                next.push((Step::Key(name.to_string()), Some(node), Some(child)));
+                places.push((next, child));
+            }
+        }
+        if let Some(items) = node.kw_schema("items") {
+            let index = node.kw_list("prefixItems").map_or(0, <[Node]>::len);
+            let mut next = route.clone();
+            next.push((Step::Index(index), Some(node), Some(items)));
+            places.push((next, items));
+        }
+        if let Some(prefix) = node.kw_list("prefixItems") {
+            for (index, child) in prefix.iter().enumerate() {
+                let mut next = route.clone();
+                next.push((Step::Index(index), Some(node), Some(child)));
+                places.push((next, child));
+            }
+        }
+    }
+    out
 }
 
 /// Findings no value can show.
@@ -261,7 +311,7 @@ fn sample_key(pattern: &str) -> Option<String> {
 /// `base` with `value` put at the end of `route`, creating what is missing on the way: a key's
 /// value from the simplest value of the node it enters, an array's earlier items from the
 /// simplest values of their positions.
-fn place(base: &Value, route: &[(Step, Option<&Node>, Option<&Node>)], value: Value) -> Value {
+fn place(base: &Value, route: &Route, value: Value) -> Value {
     let mut out = base.clone();
     let mut slot = &mut out;
     for (step, parent, child) in route {
