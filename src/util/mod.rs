@@ -1,5 +1,5 @@
 //! Size-driven helpers with no knowledge of MCP or of rules: the wasm arena, small collections,
-//! stable ordering, indexes, pairing, JSON pointers, globs and hidden characters.
+//! stable ordering, indexes, pairing, JSON pointers, globs, schema patterns and hidden characters.
 
 pub(crate) mod arena;
 pub(crate) mod collect;
@@ -9,5 +9,6 @@ pub(crate) mod index;
 pub mod json;
 pub(crate) mod order;
 pub mod pairing;
+pub(crate) mod regex;
 #[cfg(test)]
 pub(crate) mod test_random;

@@ -10,6 +10,7 @@ use super::super::normalise::normal::force;
 use super::super::normalise::tuple;
 use super::super::normalise::types::TypeSet;
 use super::validate::accepts;
+use crate::util::regex::Pattern;
 use serde_json::{json, Map, Value};
 
 /// How deep the simplest value goes: required properties nested past it are left out (the
@@ -177,8 +178,11 @@ fn string(node: &Node) -> String {
     };
     let min = node.kw("minLength").and_then(Kw::value).and_then(Value::as_u64).unwrap_or(0) as usize;
     let mut s = sample.to_string();
-    if let Some(literal) = node.kw("pattern").and_then(Kw::value).and_then(Value::as_str).and_then(literal_of) {
-        s = literal;
+    if let Some(pattern) = node.kw("pattern").and_then(Kw::value).and_then(Value::as_str) {
+        // A literal as written, else the shortest string the compiled pattern matches.
+        if let Some(example) = literal_of(pattern).or_else(|| Pattern::compile(pattern)?.example()) {
+            s = example;
+        }
     }
     while s.chars().count() < min.min(MAX_STRING) {
         s.push('x');
