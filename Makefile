@@ -2,7 +2,7 @@
 #   make build   wasm module into pkg/ and js/pkg/, the CLI bundle js/dist/cli.cjs: the npm package ready to run
 #   make demo    build, then diff the bundled example pair and print the report
 #   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)
-#   make bench   benchmarks that print figures, and the wasm size
+#   make bench   benchmarks that print figures (the witness tallies among them), and the wasm size
 #   make fuzz    each fuzz target, native (libFuzzer) and through the wasm build, for FUZZ_SECONDS;
 #                writes fuzz/LOG.md (nightly + cargo-fuzz)
 #   make new-rule RULE=<id> [FROM=<id>] [SEVERITY=<S>]   scaffold a rule (scripts/new-rule.mjs);
@@ -129,6 +129,8 @@ test-www:
 # ---- bench ----
 bench: build
 	$(CARGO) bench --benches
+	@echo "== witnesses: BREAKING schema findings that carry one, and why the others do not (tests/witness.rs)"
+	@$(CARGO) test --quiet --release --test witness -- --nocapture --test-threads=1 2>&1 | grep -E '^(rule fixtures|real corpus|random pairs|reverse check|  unavailable)'
 	$(NODE) scripts/bench-wasm.mjs
 	@$(MAKE) --no-print-directory wasm-size
 	@$(NODE) scripts/bench-cli.mjs
