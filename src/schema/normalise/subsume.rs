@@ -270,16 +270,7 @@ pub fn admits(node: &Node, v: &Value, steps: &mut usize) -> Option<bool> {
                 Some(if name == "minLength" { len >= number? } else { len <= number? })
             }
             ("anyOf", _) => match &kw.value {
-                KwValue::List(branches) => {
-                    let verdicts: Vec<Option<bool>> = branches.iter().map(|b| admits(b, v, steps)).collect();
-                    if verdicts.contains(&Some(true)) {
-                        Some(true)
-                    } else if verdicts.iter().all(|x| *x == Some(false)) {
-                        Some(false)
-                    } else {
-                        None
-                    }
-                }
+                KwValue::List(branches) => any_of(branches.iter().map(|b| admits(b, v, steps)).collect()),
                 _ => None,
             },
             ("allOf", _) => match &kw.value {
@@ -310,6 +301,17 @@ pub fn admits(node: &Node, v: &Value, steps: &mut usize) -> Option<bool> {
         }
     }
     all
+}
+
+/// Three-valued `anyOf`: one branch that accepts decides, all rejecting reject, else unknown.
+pub fn any_of(verdicts: Vec<Option<bool>>) -> Option<bool> {
+    if verdicts.contains(&Some(true)) {
+        Some(true)
+    } else if verdicts.iter().all(|x| *x == Some(false)) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use super::super::normalise::types::TypeSet;
 use super::validate::accepts;
 use crate::util::regex::Pattern;
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 
 /// How deep the simplest value goes: required properties nested past it are left out (the
 /// candidate then fails the check and is not used).
@@ -33,14 +34,7 @@ fn build(node: &Node, depth: usize) -> Option<Value> {
     if depth > MAX_DEPTH {
         return None;
     }
-    let forced;
-    let node = match &node.body {
-        Body::Lazy(_) => {
-            forced = force(node);
-            &forced
-        }
-        _ => node,
-    };
+    let node = &*forced(node);
     match &node.body {
         Body::Never | Body::Raw | Body::TooDeep | Body::Lazy(_) => return None,
         Body::Keywords(k) if k.is_empty() => return Some(Value::Null),
@@ -82,6 +76,14 @@ fn build(node: &Node, depth: usize) -> Option<Value> {
         .chain(std::iter::once(TypeSet::ANY))
         .filter(|t| !types.disjoint(*t))
         .find_map(|t| of_type(node, t, types, depth))
+}
+
+/// The node itself, or its lazy subtree normalised.
+fn forced<'n, 'a>(node: &'n Node<'a>) -> Cow<'n, Node<'a>> {
+    match node.body {
+        Body::Lazy(_) => Cow::Owned(force(node)),
+        _ => Cow::Borrowed(node),
+    }
 }
 
 /// A value of `kind` meeting the node's keywords for that kind.
@@ -215,14 +217,7 @@ fn beside(node: &Node, value: Value, depth: usize) -> Value {
 /// Values that tell schemas apart at one place: built from `node` (the side whose values a
 /// witness must be valid under) with keys the `other` side names, each checked by the caller.
 pub fn boundary_values(node: &Node, other: Option<&Node>) -> Vec<Value> {
-    let forced;
-    let node = match &node.body {
-        Body::Lazy(_) => {
-            forced = force(node);
-            &forced
-        }
-        _ => node,
-    };
+    let node = &*forced(node);
     let mut out = Vec::new();
     if let Some(members) = node.kw("enum").and_then(Kw::value).and_then(Value::as_array) {
         let mut sorted: Vec<&Value> = members.iter().collect();

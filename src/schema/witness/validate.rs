@@ -7,6 +7,7 @@
 use super::super::normalise::canon::json_eq;
 use super::super::normalise::node::{Body, Kw, KwValue, Node};
 use super::super::normalise::normal::force;
+use super::super::normalise::subsume::any_of;
 use super::super::normalise::tuple;
 use super::super::normalise::types::TypeSet;
 use super::super::walk::pattern_matches;
@@ -198,16 +199,7 @@ fn keyword(node: &Node, name: &str, kw: &Kw, v: &Value, steps: &mut usize) -> Op
             }
             all
         }
-        ("anyOf", _) => {
-            let verdicts: Vec<Option<bool>> = node.kw_list("anyOf")?.iter().map(|b| check(b, v, steps)).collect();
-            if verdicts.contains(&Some(true)) {
-                Some(true)
-            } else if verdicts.iter().all(|x| *x == Some(false)) {
-                Some(false)
-            } else {
-                None
-            }
-        }
+        ("anyOf", _) => any_of(node.kw_list("anyOf")?.iter().map(|b| check(b, v, steps)).collect()),
         ("oneOf", _) => {
             let verdicts: Vec<Option<bool>> = node.kw_list("oneOf")?.iter().map(|b| check(b, v, steps)).collect();
             let matched = verdicts.iter().filter(|x| **x == Some(true)).count();
