@@ -240,3 +240,25 @@ fn properties_of_partially_open_objects_follow_the_rule_for_unnamed_keys() {
         );
     }
 }
+
+/// Patterns beyond literals decide which keys they govern (the engine's pattern subset): a key
+/// outside `^[a-z]+_id$` added to an object closed by `additionalProperties: false` is an
+/// output property added to a closed object, not one that fits the pattern's schema.
+#[test]
+fn a_compiled_pattern_decides_whether_an_added_key_is_governed() {
+    let s = json!({"type": "string"});
+    let object = |extra: Option<&str>| {
+        let mut o = json!({"type": "object", "patternProperties": {"^[a-z]+_id$": s}, "additionalProperties": false});
+        if let Some(name) = extra {
+            o["properties"] = json!({ name: s });
+        }
+        o
+    };
+    let cases = [("user_id", "tool.output.property.added"), ("name", "tool.output.property.addedToClosed")];
+    for (name, output) in cases {
+        assert_eq!(rules(&diff(Side::Output, &object(None), &object(Some(name)))), [output], "{name}");
+        let removed =
+            if name == "user_id" { "tool.input.property.removed" } else { "tool.input.property.removedFromClosed" };
+        assert_eq!(rules(&diff(Side::Input, &object(Some(name)), &object(None))), [removed], "{name}");
+    }
+}

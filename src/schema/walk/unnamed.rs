@@ -183,9 +183,15 @@ pub(super) fn pattern_effect(pattern: &str, schema: &Node, holder: &Node, other:
     }
 }
 
-/// Whether a `patternProperties` regex (ECMA-262, unanchored) matches `key`, for the literal
-/// patterns schemas use (`^x-`, `_id$`, `^name$`, `.*`); `None` for anything else.
+/// Whether a `patternProperties` regex (ECMA-262, unanchored) matches `key`: literal patterns
+/// directly, others through the engine's pattern subset ([`crate::util::regex`]); `None` beyond it.
 pub(in crate::schema) fn pattern_matches(pattern: &str, key: &str) -> Option<bool> {
+    literal_matches(pattern, key).or_else(|| crate::util::regex::Pattern::compile(pattern)?.is_match(key))
+}
+
+/// [`pattern_matches`] for the literal patterns (`^x-`, `_id$`, `^name$`, `.*`), read without
+/// compiling them.
+fn literal_matches(pattern: &str, key: &str) -> Option<bool> {
     let (start, rest) = match pattern.strip_prefix('^') {
         Some(rest) => (true, rest),
         None => (false, pattern),
@@ -222,14 +228,16 @@ mod tests {
     use super::pattern_matches;
 
     #[test]
-    fn literal_patterns_match_and_the_rest_is_unknown() {
+    fn literal_and_compiled_patterns_match_and_the_rest_is_unknown() {
         assert_eq!(pattern_matches("^x-", "x-trace"), Some(true));
         assert_eq!(pattern_matches("^x-", "trace-x-"), Some(false));
         assert_eq!(pattern_matches("_id$", "user_id"), Some(true));
         assert_eq!(pattern_matches("^name$", "names"), Some(false));
         assert_eq!(pattern_matches("a\\.b", "xa.by"), Some(true));
         assert_eq!(pattern_matches(".*", "anything"), Some(true));
-        assert_eq!(pattern_matches("^[a-z]+$", "abc"), None);
-        assert_eq!(pattern_matches("a\\d", "a1"), None);
+        assert_eq!(pattern_matches("^[a-z]+$", "abc"), Some(true));
+        assert_eq!(pattern_matches("a\\d", "a1"), Some(true));
+        assert_eq!(pattern_matches("^[a-z]+_id$", "name"), Some(false));
+        assert_eq!(pattern_matches("(?=a)", "a"), None);
     }
 }

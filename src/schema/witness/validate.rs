@@ -12,7 +12,6 @@ use super::super::normalise::tuple;
 use super::super::normalise::types::TypeSet;
 use super::super::walk::pattern_matches;
 use crate::schema::keywords::{self, Kind};
-use crate::util::regex::Pattern;
 use serde_json::{Map, Value};
 
 /// Nodes visited per question: a hostile schema ends in "unknown", not in unbounded work.
@@ -89,7 +88,7 @@ fn keyword(node: &Node, name: &str, kw: &Kw, v: &Value, steps: &mut usize) -> Op
             let (len, bound) = (s.chars().count() as f64, number(kw)?);
             Some(if name == "minLength" { len >= bound } else { len <= bound })
         }
-        ("pattern", Value::String(s)) => pattern(kw.value()?.as_str()?, s),
+        ("pattern", Value::String(s)) => pattern_matches(kw.value()?.as_str()?, s),
         ("format", Value::String(s)) => format(kw.value()?.as_str()?, s),
         ("minItems" | "maxItems", Value::Array(items)) => {
             let (len, bound) = (items.len() as f64, number(kw)?);
@@ -134,7 +133,7 @@ fn keyword(node: &Node, name: &str, kw: &Kw, v: &Value, steps: &mut usize) -> Op
             let mut all = Some(true);
             for (pattern, schema) in patterns.iter() {
                 for (key, value) in map {
-                    all = match self::pattern(pattern, key) {
+                    all = match pattern_matches(pattern, key) {
                         Some(true) => and(all, check(schema, value, steps)),
                         Some(false) => all,
                         None => and(all, None),
@@ -243,8 +242,9 @@ fn additional(node: &Node, keyword: &str, map: &Map<String, Value>, steps: &mut 
         if named.is_some_and(|m| m.contains_key(key.as_str())) {
             continue;
         }
-        let matched = patterns
-            .map_or(Some(false), |p| p.keys().map(|p| pattern(p, key)).try_fold(false, |acc, m| Some(acc || m?)));
+        let matched = patterns.map_or(Some(false), |p| {
+            p.keys().map(|p| pattern_matches(p, key)).try_fold(false, |acc, m| Some(acc || m?))
+        });
         all = match matched {
             Some(true) => all,
             Some(false) => and(all, check(schema, value, steps)),
@@ -252,12 +252,6 @@ fn additional(node: &Node, keyword: &str, map: &Map<String, Value>, steps: &mut 
         };
     }
     all
-}
-
-/// Whether a `pattern` matches `text`: the literal patterns the walk reads, else the compiled
-/// subset of ECMA-262 ([`crate::util::regex`]); `None` beyond both.
-fn pattern(pattern: &str, text: &str) -> Option<bool> {
-    pattern_matches(pattern, text).or_else(|| Pattern::compile(pattern)?.is_match(text))
 }
 
 /// `contains` with `minContains` (default 1) and `maxContains`.
