@@ -121,8 +121,9 @@ pub fn compare_within(
         };
         hits.push(Hit { finding, covers: Vec::new(), distinct: Some(difference.keyword) });
     }
+    let mut hits = walk::repeats::merge(hits);
     attach_witnesses(side, (old_tree, new_tree), &mut hits);
-    findings.extend(walk::repeats::merge(hits));
+    findings.extend(hits.into_iter().map(|hit| hit.finding));
     for unreached in definitions::unreached_changes(old, new, &old_norm.reached, &new_norm.reached) {
         let place = pointer_tokens(&unreached.pointer).fold(here.clone(), |place, token| place.keyword(&token));
         let pointer_in = |base: &Option<String>| base.as_ref().map(|b| format!("{b}{}", unreached.pointer));
@@ -168,7 +169,9 @@ fn attach_witnesses(side: Side, trees: (&normalise::node::Node, &normalise::node
             searched += 1;
             witness::witness(side, &path, trees, &hit.finding)
         } else {
-            serde_json::json!({ "unavailable": format!("more than {MAX_WITNESSES_PER_SCHEMA} breaking changes in one schema: the rest are not searched") })
+            unavailable(&format!(
+                "more than {MAX_WITNESSES_PER_SCHEMA} breaking changes in one schema: the rest are not searched"
+            ))
         });
     }
 }

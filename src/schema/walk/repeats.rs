@@ -7,7 +7,6 @@
 //! the first place in location order, with the count and the other places in its details.
 
 use crate::claims::Hit;
-use crate::rules::finding::Finding;
 use crate::schema::normalise::canon::sort_key;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -19,13 +18,14 @@ pub const MAX_LISTED_PLACES: usize = 20;
 /// own distinction (a `required` name).
 type Key = (&'static str, Option<String>, Option<String>, String, String, Option<String>);
 
-/// Merges repeats among `hits` (see the module comment); the rest keep their order.
-pub fn merge(hits: Vec<Hit>) -> Vec<Finding> {
-    let mut out: Vec<Finding> = Vec::with_capacity(hits.len());
+/// Merges repeats among `hits` (see the module comment); the rest keep their order. Each kept
+/// hit keeps what it covers, so later steps (witnesses) work once per change, not per path.
+pub fn merge(hits: Vec<Hit>) -> Vec<Hit> {
+    let mut out: Vec<Hit> = Vec::with_capacity(hits.len());
     // Key → (index in `out`, the other places found so far).
     let mut groups: BTreeMap<Key, (usize, Vec<String>)> = BTreeMap::new();
     for hit in hits {
-        let finding = hit.finding;
+        let finding = &hit.finding;
         let value_key = |v: &Option<Value>| v.as_ref().map(sort_key).unwrap_or_default();
         let key = (
             finding.rule.as_str(),
@@ -33,22 +33,22 @@ pub fn merge(hits: Vec<Hit>) -> Vec<Finding> {
             finding.site.new.clone(),
             value_key(&finding.old),
             value_key(&finding.new),
-            hit.distinct,
+            hit.distinct.clone(),
         );
         match groups.get_mut(&key) {
             None => {
                 groups.insert(key, (out.len(), Vec::new()));
-                out.push(finding);
+                out.push(hit);
             }
             Some((at, others)) => {
                 // Keep the first place in location order, so the kept one does not depend on
                 // which path the walk took first.
                 let kept = &mut out[*at];
-                if finding.site.location < kept.site.location {
-                    let earlier = std::mem::replace(kept, finding);
-                    others.push(earlier.site.location);
+                if hit.finding.site.location < kept.finding.site.location {
+                    let earlier = std::mem::replace(kept, hit);
+                    others.push(earlier.finding.site.location);
                 } else {
-                    others.push(finding.site.location);
+                    others.push(hit.finding.site.location);
                 }
             }
         }
@@ -58,7 +58,7 @@ pub fn merge(hits: Vec<Hit>) -> Vec<Finding> {
             continue;
         }
         crate::util::order::sort_stable_by(&mut others, |a, b| a.cmp(b));
-        let finding = &mut out[at];
+        let finding = &mut out[at].finding;
         let repeats = others.len();
         let listed: Vec<Value> = others.iter().take(MAX_LISTED_PLACES).map(|l| Value::String(l.clone())).collect();
         let mut details = finding.details.take().unwrap_or_else(|| json!({}));
