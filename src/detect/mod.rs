@@ -19,7 +19,7 @@ mod templates;
 mod tools;
 
 use crate::load::snapshot::{Entity, SectionKind, Snapshot};
-use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
+use crate::rules::finding::{Finding, Site};
 use crate::rules::RuleId;
 use crate::util::pairing::pair_by_key;
 use serde_json::Value;
@@ -98,11 +98,7 @@ pub fn detect(old: &Snapshot, new: &Snapshot, numbers: &crate::schema::Numbers) 
 const DECLARED_SECTIONS: &[SectionKind] = &[SectionKind::Tools, SectionKind::Resources, SectionKind::Prompts];
 
 fn uncaptured(old: &Snapshot, new: &Snapshot, findings: &mut Vec<Finding>) {
-    let name = [new, old]
-        .iter()
-        .find_map(|s| s.server_field("serverInfo").and_then(|(info, _)| info.get("name")?.as_str()))
-        .unwrap_or_default();
-    let entity = EntityRef { kind: EntityKind::Server, name: name.to_string() };
+    let entity = server::entity(old.server.as_deref(), new.server.as_deref());
     for kind in DECLARED_SECTIONS.iter().copied() {
         // Only against a snapshot that carries the section: then it goes uncompared (two
         // snapshots that both lack it compare the same surface, and `diff(x, x)` stays empty).

@@ -34,11 +34,7 @@ pub(crate) fn compare<'a>(
     (old_extra, new_extra): (&[Extra], &[Extra]),
     findings: &mut Vec<Finding>,
 ) {
-    let name = get(new, "serverInfo")
-        .or_else(|| get(old, "serverInfo"))
-        .and_then(|(info, _)| info.get("name").and_then(Value::as_str).map(str::to_string))
-        .unwrap_or_default();
-    let entity = EntityRef { kind: EntityKind::Server, name };
+    let entity = entity(Some(old), Some(new));
     let site = |field: &str| Site {
         location: format!("server.{field}"),
         old: get(old, field).map(|(_, p)| p),
@@ -68,6 +64,14 @@ pub(crate) fn compare<'a>(
     let (a, b) = (value(old, "serverInfo"), value(new, "serverInfo"));
     server_info(&entity, &site("serverInfo"), a, b, findings);
     unmodelled(&entity, old_extra, new_extra, findings);
+}
+
+/// The server that server-level findings are about: named by the NEW snapshot's `serverInfo`,
+/// else the OLD one's (either snapshot may lack a server part).
+pub(crate) fn entity(old: Option<&Fields>, new: Option<&Fields>) -> EntityRef {
+    let info = new.and_then(|f| get(f, "serverInfo")).or_else(|| old.and_then(|f| get(f, "serverInfo")));
+    let name = info.and_then(|(info, _)| info.get("name").and_then(Value::as_str).map(str::to_string));
+    EntityRef { kind: EntityKind::Server, name: name.unwrap_or_default() }
 }
 
 /// Server-level fields no rule models, matched by name and reported as data.

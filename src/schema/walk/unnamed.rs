@@ -111,21 +111,7 @@ fn promise_for<'n, 'a>(old: &'n Node<'a>, name: &str, evaluated: Evaluated) -> U
     if certain {
         return Unnamed::Schemas(matching);
     }
-    let catch_all = match old.kw("additionalProperties").map(|k| &k.value) {
-        Some(KwValue::Schema(schema)) => Some(schema),
-        Some(_) => None,
-        None if evaluated == Evaluated::Unknown || EVALUATING.iter().all(|k| old.kw(k).is_none()) => {
-            match old.kw("unevaluatedProperties") {
-                Some(kw) => match &kw.value {
-                    KwValue::Schema(schema) => Some(schema),
-                    _ => None,
-                },
-                None => None,
-            }
-        }
-        None => None,
-    };
-    match catch_all {
+    match catch_all(old, evaluated) {
         Some(schema) if matches!(schema.body, Body::Never) && matching.is_empty() => Unnamed::Closed,
         Some(schema) if !matches!(schema.body, Body::Never) && !schema.is_true() => {
             matching.push(schema);
@@ -137,6 +123,20 @@ fn promise_for<'n, 'a>(old: &'n Node<'a>, name: &str, evaluated: Evaluated) -> U
     }
 }
 
+/// The schema an object applies to keys nothing else names: `additionalProperties`, else an
+/// `unevaluatedProperties` that sees them (always when `evaluated` is `Unknown`, else only with
+/// no composition or conditional beside it); `None` when neither is a schema there.
+fn catch_all<'n, 'a>(node: &'n Node<'a>, evaluated: Evaluated) -> Option<&'n Node<'a>> {
+    match node.kw("additionalProperties").map(|k| &k.value) {
+        Some(KwValue::Schema(schema)) => Some(schema),
+        Some(_) => None,
+        None if evaluated == Evaluated::Unknown || EVALUATING.iter().all(|k| node.kw(k).is_none()) => {
+            node.kw_schema("unevaluatedProperties")
+        }
+        None => None,
+    }
+}
+
 /// The effect of `pattern` (with `schema`) written only on `holder` (`added`: the new side),
 /// on the keys it matches, `None` when the accepted set is the same. Without the pattern those
 /// keys fall to the other side's catch-all (`additionalProperties`, or a plain
@@ -145,13 +145,14 @@ fn promise_for<'n, 'a>(old: &'n Node<'a>, name: &str, evaluated: Evaluated) -> U
 /// or may overlap another pattern, its schema applies on top of theirs: a narrowing when added.
 pub(super) fn pattern_effect(pattern: &str, schema: &Node, holder: &Node, other: &Node, added: bool) -> Option<Effect> {
     let stand_in = Node { raw: &TRUE, ptr: None, body: Body::Keywords(Default::default()) };
-    let catch_all = match other.kw("additionalProperties").map(|k| &k.value) {
-        Some(KwValue::Schema(s)) => s,
-        Some(_) => return Some(Effect::Changed),
-        None if EVALUATING.iter().all(|k| other.kw(k).is_none()) => {
-            other.kw_schema("unevaluatedProperties").unwrap_or(&stand_in)
+    // A catch-all that is no schema, or an `unevaluatedProperties` a composition may see past,
+    // leaves the keys' old rule unknown.
+    let catch_all = match catch_all(other, Evaluated::MaybeElsewhere) {
+        Some(schema) => schema,
+        None if other.kw("additionalProperties").is_some() => return Some(Effect::Changed),
+        None if EVALUATING.iter().all(|k| other.kw(k).is_none()) || other.kw("unevaluatedProperties").is_none() => {
+            &stand_in
         }
-        None if other.kw("unevaluatedProperties").is_none() => &stand_in,
         None => return Some(Effect::Changed),
     };
     // Old → new, for the keys no named property or other pattern claims.

@@ -90,7 +90,7 @@ fn forced<'n, 'a>(node: &'n Node<'a>) -> Cow<'n, Node<'a>> {
 fn of_type(node: &Node, kind: TypeSet, types: TypeSet, depth: usize) -> Option<Value> {
     let number = |k: &str| node.kw(k).and_then(Kw::value).and_then(Value::as_f64);
     let value = if kind == TypeSet::OBJECT {
-        object(node, depth, false)
+        Value::Object(object(node, depth, false))
     } else if kind == TypeSet::STRING {
         Value::String(string(node))
     } else if kind == TypeSet::NUMBER {
@@ -122,7 +122,7 @@ fn of_type(node: &Node, kind: TypeSet, types: TypeSet, depth: usize) -> Option<V
 }
 
 /// An object with its required properties (and, when `all`, every named one).
-pub(super) fn object(node: &Node, depth: usize, all: bool) -> Value {
+fn object(node: &Node, depth: usize, all: bool) -> Map<String, Value> {
     let mut map = Map::new();
     let mut required: Vec<&str> = node
         .kw("required")
@@ -149,11 +149,11 @@ pub(super) fn object(node: &Node, depth: usize, all: bool) -> Value {
             map.insert(name.to_string(), value);
         }
     }
-    Value::Object(map)
+    map
 }
 
 /// An array meeting `minItems`, its tuple positions filled; `length` asks for that many items.
-pub(super) fn array(node: &Node, depth: usize, length: Option<usize>) -> Value {
+fn array(node: &Node, depth: usize, length: Option<usize>) -> Value {
     let min = node.kw("minItems").and_then(Kw::value).and_then(Value::as_u64).unwrap_or(0) as usize;
     let length = length.unwrap_or(min).min(MAX_ITEMS);
     let mut items = Vec::with_capacity(length);
@@ -203,10 +203,8 @@ fn literal_of(pattern: &str) -> Option<String> {
 fn beside(node: &Node, value: Value, depth: usize) -> Value {
     match value {
         Value::Object(mut map) => {
-            if let Value::Object(outer) = object(node, depth, false) {
-                for (k, v) in outer {
-                    map.entry(k).or_insert(v);
-                }
+            for (k, v) in object(node, depth, false) {
+                map.entry(k).or_insert(v);
             }
             Value::Object(map)
         }
@@ -270,9 +268,10 @@ pub fn boundary_values(node: &Node, other: Option<&Node>) -> Vec<Value> {
         }
     }
     if !types.disjoint(TypeSet::OBJECT) {
-        out.push(object(node, 0, true));
+        out.push(Value::Object(object(node, 0, true)));
+        let base = object(node, 0, false);
         // Each optional property on its own, and a key no property names.
-        if let (Value::Object(base), Some(properties)) = (object(node, 0, false), node.kw_map("properties")) {
+        if let Some(properties) = node.kw_map("properties") {
             for (name, schema) in properties.iter().take(64) {
                 if base.contains_key(name) {
                     continue;
@@ -287,7 +286,7 @@ pub fn boundary_values(node: &Node, other: Option<&Node>) -> Vec<Value> {
             extra.insert("extra".into(), json!("x"));
             out.push(Value::Object(extra));
         }
-        if let Value::Object(base) = object(node, 0, false) {
+        {
             // Keys either side names (properties, dependencies, requirements), one at a time and
             // all together, and as many unnamed keys as a property count allows.
             let keys = named_keys(node).into_iter().chain(other.map(named_keys).unwrap_or_default());

@@ -14,7 +14,7 @@ use super::normalise::compose::match_branches;
 use super::normalise::node::Node;
 use super::normalise::tuple;
 use super::walk::pattern_matches;
-use super::Side;
+use super::{unavailable, Side};
 use crate::rules::finding::Finding;
 use crate::util::json::pointer_tokens;
 use serde_json::{json, Value};
@@ -42,50 +42,63 @@ struct Level<'n, 'a> {
     step: Option<Step>,
 }
 
+impl<'a> Level<'_, 'a> {
+    /// The node a witness must be valid under: the old one for an input, the new for an output.
+    fn valid_side(&self, side: Side) -> Option<&Node<'a>> {
+        if side == Side::Input {
+            self.old.as_deref()
+        } else {
+            self.new.as_deref()
+        }
+    }
+
+    /// The node that must reject the witness.
+    fn rejecting_side(&self, side: Side) -> Option<&Node<'a>> {
+        if side == Side::Input {
+            self.new.as_deref()
+        } else {
+            self.old.as_deref()
+        }
+    }
+}
+
 /// The witness for a BREAKING finding of one schema pair: `{side, value, validUnder,
 /// rejectedAt, keyword}`, or `{unavailable}` with the reason.
 pub fn witness(side: Side, path: &str, (old, new): (&Node, &Node), finding: &Finding) -> Value {
     if let Some(reason) = unavailable_by_rule(finding) {
-        return json!({ "unavailable": reason });
+        return unavailable(reason);
     }
     let levels = navigate(path, old, new);
     let (valid_under, generating, other) = match side {
         Side::Input => ("old", old, new),
         Side::Output => ("new", new, old),
     };
-    let at = levels.last().and_then(|l| if side == Side::Input { l.old.as_deref() } else { l.new.as_deref() });
     let Some(base) = instance::simplest(generating) else {
-        return json!({ "unavailable": format!("the engine could not build a value the {valid_under} schema accepts") });
+        return unavailable(&format!("the engine could not build a value the {valid_under} schema accepts"));
     };
-    let mut candidates = vec![base.clone()];
-    {
-        // Each step into the instance, with the node it leaves and the node it enters.
-        let mut route = Vec::new();
-        let mut current = Some(generating);
-        for level in &levels {
-            let node = if side == Side::Input { level.old.as_deref() } else { level.new.as_deref() };
-            if let Some(step) = &level.step {
-                route.push((step.clone(), current, node));
-            }
-            current = node;
+    // Each step into the instance, with the node it leaves and the node it enters.
+    let mut route = Vec::new();
+    let mut current = Some(generating);
+    for level in &levels {
+        let node = level.valid_side(side);
+        if let Some(step) = &level.step {
+            route.push((step.clone(), current, node));
         }
-        // Where the side says nothing (no subschema there: any value), one value of each type.
-        let other_at =
-            levels.last().and_then(|l| if side == Side::Input { l.new.as_deref() } else { l.old.as_deref() });
-        let values = match at {
-            Some(at) => instance::boundary_values(at, other_at),
-            None => instance::one_of_each_type(),
-        };
-        for value in values {
-            candidates.push(place(&base, &route, value));
-        }
+        current = node;
     }
+    let rejecting = levels.last().and_then(|l| l.rejecting_side(side));
+    // Where the side says nothing (no subschema there: any value), one value of each type.
+    let values = match current {
+        Some(at) => instance::boundary_values(at, rejecting),
+        None => instance::one_of_each_type(),
+    };
+    let candidates = std::iter::once(base.clone()).chain(values.into_iter().map(|value| place(&base, &route, value)));
     let mut undecided = false;
     for candidate in candidates {
         match (validate::accepts(generating, &candidate), validate::accepts(other, &candidate)) {
             (Some(true), Some(false)) => {
                 if serde_json::to_string(&candidate).map_or(true, |s| s.len() > MAX_WITNESS_BYTES) {
-                    return json!({ "unavailable": format!("the smallest witness found is over {MAX_WITNESS_BYTES} bytes") });
+                    return unavailable(&format!("the smallest witness found is over {MAX_WITNESS_BYTES} bytes"));
                 }
                 // The finding's place in the rejecting schema, unless it lies outside the keyword
                 // (a `required` finding points at its property): then the keyword itself.
@@ -96,17 +109,14 @@ pub fn witness(side: Side, path: &str, (old, new): (&Node, &Node), finding: &Fin
                 };
                 let segment = format!("/{keyword}");
                 let within = at.as_deref().is_some_and(|p| p.ends_with(&segment) || p.contains(&format!("{segment}/")));
-                let rejecting =
-                    levels.last().and_then(|l| if side == Side::Input { l.new.as_deref() } else { l.old.as_deref() });
                 let own = rejecting
                     .filter(|node| !within && node.kw(&keyword).is_some())
                     .and_then(|node| node.kw_pointer(&keyword));
-                let rejected_at = own.or(at);
                 return json!({
                     "side": side.to_string(),
                     "value": candidate,
                     "validUnder": valid_under,
-                    "rejectedAt": rejected_at,
+                    "rejectedAt": own.or(at),
                     "keyword": keyword,
                 });
             }
@@ -114,14 +124,13 @@ pub fn witness(side: Side, path: &str, (old, new): (&Node, &Node), finding: &Fin
             _ => {}
         }
     }
-    let reason = if finding.rule.as_str() == "tool.output.property.removed" {
+    unavailable(if finding.rule.as_str() == "tool.output.property.removed" {
         "the new schema allows no result the old one rejected: the break is that consumers reading the property no longer find it promised"
     } else if undecided {
         "a keyword here is one the engine's own validator does not decide (a pattern beyond literals, a format, a reference it did not expand)"
     } else {
         "none of the values the engine builds from the schemas shows it (the change may need a value the builder does not try)"
-    };
-    json!({ "unavailable": reason })
+    })
 }
 
 /// How deep [`samples`] goes into a schema for places to vary.
