@@ -24,6 +24,8 @@ WASM_RELEASE := target/$(WASM_TARGET)/release/$(CRATE).wasm
 # The CLI must match the crate exactly; Cargo.lock is the single source of that version.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 JS_DEPS_STAMP := js/node_modules/.package-lock.json
+# The local npm registry (verdaccio) the release tests publish their fixture servers to.
+REGISTRY_DEPS_STAMP := tests/registries/node_modules/.package-lock.json
 
 .PHONY: build build-www demo new-rule test test-suites setup-chrome test-action test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
 	setup setup-rust setup-wasm-bindgen
@@ -46,6 +48,9 @@ setup-wasm-bindgen:
 # the lockfile changed (or node_modules is missing).
 $(JS_DEPS_STAMP): js/package.json js/package-lock.json
 	cd js && $(NPM) ci --no-audit --no-fund --loglevel=error
+
+$(REGISTRY_DEPS_STAMP): tests/registries/package.json tests/registries/package-lock.json
+	cd tests/registries && $(NPM) ci --no-audit --no-fund --loglevel=error
 
 # ---- build ----
 build: setup-rust setup-wasm-bindgen $(JS_DEPS_STAMP)
@@ -98,7 +103,7 @@ test-rust: setup-rust
 test-wasm: setup-rust setup-wasm-bindgen
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner $(CARGO) test --target $(WASM_TARGET)
 
-test-js: build $(JS_DEPS_STAMP)
+test-js: build $(JS_DEPS_STAMP) $(REGISTRY_DEPS_STAMP)
 	cd js && $(NODE) --test test/*.test.mjs
 	cd js && npx --no-install tsc -p test/types/tsconfig.json
 

@@ -84,13 +84,13 @@ function checkBaselineText(baseline, text, update) {
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** `--timeout` values: `30` (seconds), `30s`, `1500ms`, `2m`. Returns milliseconds. */
-export function parseTimeout(text) {
+export function parseTimeout(text, option = '--timeout') {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(text).trim());
   const ms = match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2] ?? 's'] : NaN;
   // Rounded first: `0.4ms` would be a zero timeout.
-  if (!Number.isFinite(ms) || Math.round(ms) <= 0) throw new CliError(`--timeout: \`${text}\` must be a positive duration like 30s, 1500ms or 2m (a bare number is seconds)`);
+  if (!Number.isFinite(ms) || Math.round(ms) <= 0) throw new CliError(`${option}: \`${text}\` must be a positive duration like 30s, 1500ms or 2m (a bare number is seconds)`);
   // Node's timers hold at most 2^31 - 1 ms; a longer one would fire at once.
-  if (Math.round(ms) > MAX_TIMEOUT_MS) throw new CliError(`--timeout: \`${text}\` is longer than the longest timeout, ${MAX_TIMEOUT_MS / 1000} s (24.8 days)`);
+  if (Math.round(ms) > MAX_TIMEOUT_MS) throw new CliError(`${option}: \`${text}\` is longer than the longest timeout, ${MAX_TIMEOUT_MS / 1000} s (24.8 days)`);
   return Math.round(ms);
 }
 

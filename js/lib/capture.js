@@ -37,7 +37,8 @@ const LISTS = engineMeta().snapshot.sections.map(({ field, method, capability })
  * default 256 MiB), `onProgress` (called with `{ phase, … }` events: start, handshake,
  * connected, page, list, done, failed; see lib/progress.js). Resolves to `{ snapshot, era }`;
  * rejects with a CliError that says what happened, with the server's last stderr lines for
- * stdio servers; a snapshot holding a header value, a lone surrogate or a number past a
+ * stdio servers; `label` names the server in progress and errors instead of its command line
+ * (a release: `npm:pkg@1.0.0`); a snapshot holding a header value, a lone surrogate or a number past a
  * double is refused (lib/capture-guard.js).
  */
 export async function capture(options) {
@@ -88,7 +89,8 @@ async function captureOnce(options) {
   const stop = new Promise((_, reject) => {
     timer = setTimeout(() => {
       // A first `npx -y` (or `uvx`) run downloads the server before it can answer.
-      const raise = kind === 'stdio' ? 'a first `npx -y` run downloads the server: raise the limit' : 'raise the limit';
+      // (A release is installed before its capture starts: its time is the server's own.)
+      const raise = kind === 'stdio' && !options.label ? 'a first `npx -y` run downloads the server: raise the limit' : 'raise the limit';
       const error = new Error(`timed out after ${formatSeconds(timeoutMs)} waiting for ${describe()}; ${raise} with --timeout SECONDS`);
       error.code = 'TIMEOUT';
       session.fail(error);
@@ -278,13 +280,14 @@ function withDeadline(promise, ms) {
 
 /** How progress lines name the server before it has said its name (a URL without its credentials, secret-looking path segments and query values). */
 function serverLabel(kind, options) {
+  if (options.label) return options.label;
   return kind === 'stdio' ? `\`${[options.command, ...(options.args ?? [])].join(' ')}\`` : maskUrl(options.url);
 }
 
 /** Turns any failure into one CliError naming what happened (never a secret of the capture: lib/redact.js). */
 function explain(error, transport, kind, options, redactor, response) {
   if (error instanceof CliError) return new CliError(redactor.redact(error.message), { exitCode: error.exitCode, cause: error });
-  const where = kind === 'stdio' ? `the server \`${[options.command, ...(options.args ?? [])].join(' ')}\`` : `the server at ${maskUrl(options.url)}`;
+  const where = options.label ? `the server ${options.label}` : kind === 'stdio' ? `the server \`${[options.command, ...(options.args ?? [])].join(' ')}\`` : `the server at ${maskUrl(options.url)}`;
   let message;
   if (kind === 'stdio' && transport.exit && error?.code !== 'TIMEOUT' && error?.code !== 'ABORTED' && error?.code !== 'PROTOCOL') {
     const { code, signal } = transport.exit;

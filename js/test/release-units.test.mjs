@@ -1,0 +1,77 @@
+// The pure parts of releases by name: spec grammar, version order (semver for npm, PEP 440 for
+// PyPI), wheel and sdist file names, the cache folder and key, and the server's environment.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseReleaseSpec } from "../lib/release/spec.js";
+import { compareSemver } from "../lib/release/npm.js";
+import { compareVersions, matchesExact, normaliseVersion, parseVersion } from "../lib/release/pep440.js";
+import { consoleScripts, fileVersion, indexUrl, normaliseName } from "../lib/release/pypi.js";
+import { cacheDir, cacheFile } from "../lib/release/cache.js";
+import { sandboxEnv } from "../lib/release/index.js";
+
+test("release specs: names, versions, dist-tags and ranges", () => {
+  assert.deepEqual(parseReleaseSpec("npm:@scope/server@1.4.0"), { ecosystem: "npm", name: "@scope/server", range: "1.4.0", text: "npm:@scope/server@1.4.0" });
+  assert.equal(parseReleaseSpec("npm:@scope/server").range, "latest");
+  assert.equal(parseReleaseSpec("npm:server@^1.4").range, "^1.4");
+  assert.equal(parseReleaseSpec("npm:server@>=1.2").range, ">=1.2");
+  assert.equal(parseReleaseSpec("npm:server@next").range, "next");
+  assert.deepEqual(parseReleaseSpec("pypi:mcp-server-time==0.6.2"), { ecosystem: "pypi", name: "mcp-server-time", range: "0.6.2", text: "pypi:mcp-server-time==0.6.2" });
+  assert.equal(parseReleaseSpec("pypi:mcp_server.Time").range, "latest");
+  assert.equal(parseReleaseSpec("pypi:x==1.*").range, "1.*");
+  for (const bad of ["npm:", "npm:@scope", "npm:Server", "npm:.hidden", "npm:x@", "npm:x@~/a", "npm:x@a b", "npm:x@1|2", "npm:x@`id`", "pypi:", "pypi:-x", "pypi:x==", "pypi:x~=1", "pypi:x[extra]==1", "pypi:x==1 "]) {
+    assert.throws(() => parseReleaseSpec(bad), /is not/, bad);
+  }
+});
+
+test("semver order: numeric parts, pre-releases before their release", () => {
+  const sorted = ["1.10.0", "1.9.0", "1.0.0-rc.1", "1.0.0", "1.0.0-alpha", "1.0.0-alpha.10", "1.0.0-alpha.2", "0.9.9"].sort(compareSemver);
+  assert.deepEqual(sorted, ["0.9.9", "1.0.0-alpha", "1.0.0-alpha.2", "1.0.0-alpha.10", "1.0.0-rc.1", "1.0.0", "1.9.0", "1.10.0"]);
+});
+
+test("PEP 440 order, normal form and == matching", () => {
+  const order = ["1.0.dev1", "1.0a1", "1.0b2", "1.0rc1", "1.0", "1.0.post1", "1.1", "1!0.1"];
+  const shuffled = [...order].reverse();
+  assert.deepEqual(shuffled.sort((a, b) => compareVersions(parseVersion(a), parseVersion(b))), order);
+  assert.equal(normaliseVersion("1.0.0-RC1"), "1.0.0rc1");
+  assert.equal(normaliseVersion("v2.0-post.3"), "2.0.post3");
+  assert.equal(parseVersion("not a version"), null);
+  assert.ok(matchesExact("1.0.0", "1.0"));
+  assert.ok(matchesExact("1.2.7", "1.2.*"));
+  assert.ok(!matchesExact("1.3.0", "1.2.*"));
+  assert.ok(!matchesExact("1.0.1", "1.0"));
+});
+
+test("PyPI names and file names", () => {
+  assert.equal(normaliseName("MCP_Server.Time"), "mcp-server-time");
+  assert.equal(fileVersion("mcp_server_time-0.6.2-py3-none-any.whl", "mcp-server-time"), "0.6.2");
+  assert.equal(fileVersion("mcp_server_time-0.6.2.tar.gz", "mcp-server-time"), "0.6.2");
+  assert.equal(fileVersion("mcp-server-time-0.6.2.tar.gz", "mcp-server-time"), "0.6.2");
+  assert.equal(fileVersion("other-1.0-py3-none-any.whl", "mcp-server-time"), null);
+  assert.equal(fileVersion("mcp_server_time-0.6.2.exe", "mcp-server-time"), null);
+  assert.deepEqual(consoleScripts("[gui_scripts]\na = x:y\n[console_scripts]\nmcp-server-time = mcp_server_time:main\n# c = d\n"), ["mcp-server-time"]);
+  assert.equal(indexUrl({}), "https://pypi.org/simple");
+  assert.equal(indexUrl({ UV_INDEX_URL: "http://u/simple/", PIP_INDEX_URL: "http://p/simple/" }), "http://p/simple");
+});
+
+test("the cache folder follows each platform's convention; the key covers version, integrity and start", () => {
+  assert.equal(cacheDir({ XDG_CACHE_HOME: "/x/cache" }, "linux", "/home/u"), "/x/cache/mcp-contract");
+  assert.equal(cacheDir({ XDG_CACHE_HOME: "relative" }, "linux", "/home/u"), "/home/u/.cache/mcp-contract");
+  assert.equal(cacheDir({}, "darwin", "/Users/u"), "/Users/u/Library/Caches/mcp-contract");
+  assert.equal(cacheDir({ MCP_CONTRACT_CACHE_DIR: "/c" }, "darwin", "/Users/u"), "/c");
+  const spec = { ecosystem: "npm", name: "@scope/server" };
+  const start = { args: [], env: [], capturedBy: "0.1.0" };
+  const base = cacheFile("/c", spec, { version: "1.0.0", integrity: "sha512-a" }, start);
+  assert.match(base, /^\/c\/captures\/npm\/_scope_server\/1\.0\.0\/[0-9a-f]{32}\.json$/);
+  assert.notEqual(cacheFile("/c", spec, { version: "1.0.0", integrity: "sha512-b" }, start), base);
+  assert.notEqual(cacheFile("/c", spec, { version: "1.0.0", integrity: "sha512-a" }, { ...start, args: ["--all"] }), base);
+  assert.notEqual(cacheFile("/c", spec, { version: "1.0.0", integrity: "sha512-a" }, { ...start, env: ["TOKEN"] }), base);
+  assert.equal(cacheFile("/c", spec, { version: "1.0.0", integrity: "sha512-a" }, { ...start }), base);
+});
+
+test("a release's server gets the allowlist, its sandbox HOME and --env, nothing else", () => {
+  const parent = { PATH: "/usr/bin", HOME: "/home/u", GITHUB_TOKEN: "t", HTTPS_PROXY: "http://proxy:3128", PIP_INDEX_URL: "http://i/simple", AWS_SECRET_ACCESS_KEY: "s" };
+  const env = sandboxEnv(parent, { home: "/s/home", tmp: "/s/tmp" }, ["/s/bin"], { API_KEY: "dummy" });
+  assert.deepEqual(Object.keys(env).sort(), ["API_KEY", "HOME", "HTTPS_PROXY", "PATH", "PIP_INDEX_URL", "TMPDIR"]);
+  assert.equal(env.HOME, "/s/home");
+  assert.equal(env.PATH, "/s/bin:/usr/bin");
+});
