@@ -244,7 +244,7 @@ fn two_snapshots_pass_warn_fail_and_error() {
 fn inputs_that_cannot_run_are_errors() {
     let (scratch, tarball, repo) = snapshot_workspace("action-inputs");
     let pair = [("old", "removed-old.json"), ("new", "removed-new.json")];
-    let modes = "set old and new (two snapshots), or baseline and command (a live server)";
+    let modes = "set old and new (two snapshots), baseline and command (a live server), or upgrade: true";
 
     // Both modes at once: neither is silently dropped.
     let both = run(&scratch, &repo, &tarball, &plus(&pair, &[("baseline", "removed-old.json"), ("command", "true")]));
@@ -287,6 +287,30 @@ fn inputs_that_cannot_run_are_errors() {
     let newline = run(&scratch, &repo, &tarball, &[("old", injected), ("new", "removed-new.json")]);
     assert_error(&newline, "OLD: file `snap⟨U+000A⟩::error file=x,line=1::INJECTED⟨U+000A⟩%250A` not found");
     assert_eq!(commands(&newline.log).len(), 1, "one workflow command, the Action's error: {}", newline.log);
+}
+
+#[test]
+#[ignore = "needs the built package: run by `make test-action`"]
+fn upgrade_mode_reads_the_host_configs_and_refuses_mixed_inputs() {
+    let scratch = common::Scratch::new("action-upgrade");
+    let tarball = pack(scratch.path());
+    // Servers that need no registry: one unpinned, one not from a registry at all.
+    let config = r#"{ "servers": { "floating": { "command": "npx", "args": ["-y", "some-server"] },
+        "docker": { "command": "docker", "args": ["run", "-i", "x"] }, } }"#;
+    let repo = workspace(&scratch, &[("mcp.json", config), ("a.json", "[]")]);
+    let upgrade = run(&scratch, &repo, &tarball, &[("upgrade", "true"), ("upgrade-configs", "\n  mcp.json  \n")]);
+    assert_run(&upgrade, 0, "pass", "## mcp-contract upgrade: ✅ PASS");
+    assert!(upgrade.log.contains("floating (mcp.json): not comparable: not pinned to one version"), "{}", upgrade.log);
+    assert!(upgrade.summary.contains("| docker | mcp.json |"), "{}", upgrade.summary);
+
+    let mixed = run(&scratch, &repo, &tarball, &[("upgrade", "TRUE"), ("old", "a.json"), ("new", "a.json")]);
+    assert_error(&mixed, "conflicting inputs: upgrade cannot be used with old and new");
+    let both = run(&scratch, &repo, &tarball, &[("upgrade", "true"), ("upgrade-base", "HEAD"), ("upgrade-to", "2")]);
+    assert_error(&both, "conflicting inputs: upgrade-base and upgrade-to");
+    let without = run(&scratch, &repo, &tarball, &[("old", "a.json"), ("new", "a.json"), ("upgrade-base", "HEAD")]);
+    assert_error(&without, "upgrade-base, upgrade-to and upgrade-configs apply only with upgrade: true");
+    let gate = run(&scratch, &repo, &tarball, &[("upgrade", "true"), ("semver", "true")]);
+    assert_error(&gate, "semver applies to old and new or baseline and command, not to upgrade");
 }
 
 /// `inputs` and `extra`.

@@ -12,6 +12,7 @@ const COMMAND_MODULES = {
   diff: () => import("./commands/diff.js"),
   snapshot: () => import("./commands/snapshot.js"),
   check: () => import("./commands/check.js"),
+  upgrade: () => import("./commands/upgrade.js"),
   rules: () => import("./commands/rules.js"),
   explain: () => import("./commands/explain.js"),
 };

@@ -445,8 +445,8 @@ describe("help", () => {
       checked++;
     };
     for (const line of action.split("\n")) {
-      const direct = /"\$MCP_CONTRACT_BIN" (diff|snapshot|check)\b(.*)/.exec(line);
-      const array = /(\w+)=\((diff|snapshot|check)\b(.*)/.exec(line);
+      const direct = /"\$MCP_CONTRACT_BIN" (diff|snapshot|check|upgrade)\b(.*)/.exec(line);
+      const array = /(\w+)=\((diff|snapshot|check|upgrade)\b(.*)/.exec(line);
       const added = /(\w+)\+=\((--[a-z-]+)/.exec(line);
       if (direct) for (const [flag] of direct[2].matchAll(/(?<=\s)--[a-z][a-z-]*/g)) expect(direct[1], flag);
       if (array) {

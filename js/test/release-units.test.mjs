@@ -75,3 +75,49 @@ test("a release's server gets the allowlist, its sandbox HOME and --env, nothing
   assert.equal(env.HOME, "/s/home");
   assert.equal(env.PATH, "/s/bin:/usr/bin");
 });
+
+test("host config launches: npx and uvx forms, pinned or not, and what is not a release", async () => {
+  const { readLaunch, launchEnv } = await import("../lib/upgrade/launch.js");
+  const npx = readLaunch("npx", ["-y", "@scope/server@1.2.3", "--toolsets", "all"]);
+  assert.deepEqual([npx.release.text, npx.args, npx.pinned], ["npm:@scope/server@1.2.3", ["--toolsets", "all"], true]);
+  assert.equal(readLaunch("npx", ["-y", "@scope/server"]).pinned, false);
+  assert.equal(readLaunch("npx", ["@scope/server@^1"]).pinned, false);
+  assert.equal(readLaunch("/usr/local/bin/npx.cmd", ["server@1.0.0"]).pinned, true);
+  const uvx = readLaunch("uvx", ["mcp-server-time==0.6.2", "--local-timezone", "UTC"]);
+  assert.deepEqual([uvx.release.text, uvx.args, uvx.pinned, uvx.bin], ["pypi:mcp-server-time==0.6.2", ["--local-timezone", "UTC"], true, undefined]);
+  assert.equal(readLaunch("uvx", ["mcp-server-time@0.6.2"]).release.text, "pypi:mcp-server-time==0.6.2");
+  const from = readLaunch("uvx", ["--python", "3.12", "--from", "mcp-server-git==0.6.2", "mcp-server-git", "--repository", "."]);
+  assert.deepEqual([from.release.text, from.bin, from.args], ["pypi:mcp-server-git==0.6.2", "mcp-server-git", ["--repository", "."]]);
+  assert.deepEqual([readLaunch("uv", ["tool", "run", "x==1.0"]).release.text], ["pypi:x==1.0"]);
+  assert.equal(readLaunch("uvx", ["mcp-server-time"]).pinned, false);
+  for (const [command, args, reason] of [
+    ["docker", ["run", "-i", "x"], /started with `docker`/],
+    ["node", ["dist/index.js"], /started with `node`/],
+    ["npx", ["-p", "x", "y"], /option `-p`/],
+    ["npx", ["./local"], /not a package from the registry/],
+    ["uvx", ["--with", "extra", "x==1"], /option `--with`/],
+    [undefined, [], /no command/],
+  ]) {
+    assert.match(readLaunch(command, args).reason, reason, `${command} ${args.join(" ")}`);
+  }
+  // Literal values for names that do not look secret; secrets and placeholders from this environment or a placeholder.
+  assert.deepEqual(launchEnv({ MODE: "read", API_KEY: "sk-literal", TOKEN_FROM: "${input:t}", HOME_DIR: "${env:HOME}" }, { API_KEY: "from-env" }), [
+    { name: "API_KEY", value: "from-env" },
+    { name: "HOME_DIR", value: "mcp-contract-placeholder" },
+    { name: "MODE", value: "read" },
+    { name: "TOKEN_FROM", value: "mcp-contract-placeholder" },
+  ]);
+});
+
+test("host configs: JSON with comments and trailing commas; servers under `servers` or `mcpServers`", async () => {
+  const { configServers, stripJsonc, userConfigs } = await import("../lib/upgrade/hosts.js");
+  assert.deepEqual(JSON.parse(stripJsonc('{ "a": "//not a comment, ", /* c */ "b": [1, 2,], // d\n }')), { a: "//not a comment, ", b: [1, 2] });
+  assert.deepEqual(JSON.parse(stripJsonc('{"s": "a\\"b,", }')), { s: 'a"b,' });
+  const vscode = configServers('{ "servers": { "x": { "command": "npx", "args": ["y@1.0.0"], "env": { "A": "b" } }, } }', "f");
+  assert.deepEqual(vscode, [{ name: "x", command: "npx", args: ["y@1.0.0"], env: { A: "b" }, url: undefined }]);
+  assert.equal(configServers('{ "mcpServers": { "r": { "url": "https://h/mcp" } } }', "f")[0].url, "https://h/mcp");
+  assert.deepEqual(configServers('{ "other": 1 }', "f"), []);
+  assert.throws(() => configServers("{ nope", ".cursor/mcp.json"), /\.cursor\/mcp\.json: is not valid JSON/);
+  assert.equal(userConfigs({}, "darwin", "/Users/u")[0], "/Users/u/Library/Application Support/Claude/claude_desktop_config.json");
+  assert.equal(userConfigs({ APPDATA: "C:\\A" }, "win32", "C:\\U")[0].replace(/\\/g, "/"), "C:/A/Claude/claude_desktop_config.json");
+});

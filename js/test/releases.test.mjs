@@ -6,7 +6,8 @@
 // sandbox is removed, on success and on every failure.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { cliAsync, scratchDir } from "./helpers.mjs";
 import { startNpmRegistry, startSimpleIndex } from "./registries.mjs";
@@ -37,21 +38,23 @@ after(async () => {
 });
 
 let runs = 0;
+/** The environment of a CLI run: the local registries, a shared cache and the sandboxes' TMPDIR. */
+function registryEnv(env = {}) {
+  return {
+    npm_config_registry: npmRegistry.url,
+    npm_config_cache: join(work, "npm-cache"),
+    npm_config_update_notifier: "false",
+    PIP_INDEX_URL: index.url,
+    PIP_NO_CACHE_DIR: "1",
+    MCP_CONTRACT_CACHE_DIR: join(work, "cache-upgrade"),
+    TMPDIR: sandboxes,
+    ...env,
+  };
+}
+
 /** The CLI with the local registries, a cache folder (`cache`, default: one of its own) and the shared TMPDIR. */
 function run(args, { cache = join(work, `cache-${++runs}`), env = {} } = {}) {
-  return cliAsync(args, {
-    cwd: work,
-    env: {
-      npm_config_registry: npmRegistry.url,
-      npm_config_cache: join(work, "npm-cache"),
-      npm_config_update_notifier: "false",
-      PIP_INDEX_URL: index.url,
-      PIP_NO_CACHE_DIR: "1",
-      MCP_CONTRACT_CACHE_DIR: cache,
-      TMPDIR: sandboxes,
-      ...env,
-    },
-  });
+  return cliAsync(args, { cwd: work, env: registryEnv({ MCP_CONTRACT_CACHE_DIR: cache, ...env }) });
 }
 
 describe("npm releases", () => {
@@ -198,6 +201,89 @@ describe("PyPI releases", () => {
     const { instructions } = JSON.parse(result.stdout);
     assert.doesNotMatch(instructions, /OTHER_TOKEN|MCP_CONTRACT_CACHE_DIR/);
     assert.match(instructions, /home empty: true; cwd beside home: true/);
+  });
+});
+
+describe("upgrade: the servers host configs pin", () => {
+  /** A git repository with host configs; `files` maps paths to contents. */
+  function repository(files) {
+    const dir = join(work, `repo-${++runs}`);
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(join(dir, file, ".."), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
+    const git = (...args) => spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" } });
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "base");
+    return { dir, git };
+  }
+  const vscode = (pin) => `{
+  // comments and trailing commas, as VS Code writes them
+  "inputs": [{ "type": "promptString", "id": "key", "password": true }],
+  "servers": {
+    "items": { "type": "stdio", "command": "npx", "args": ["-y", "@fixture/mcp-server@${pin}"], "env": { "API_KEY": "\${input:key}" } },
+    "floating": { "command": "npx", "args": ["-y", "@fixture/mcp-server"] },
+    "remote": { "type": "http", "url": "https://example.invalid/mcp?key=abcdefgh12345" },
+  },
+}`;
+  const cursor = JSON.stringify({ mcpServers: { py: { command: "uvx", args: ["--from", "mcp-fixture-server==1.0.0", "mcp-fixture-server"] } } });
+
+  test("each pinned server against its newest release, in every format", async () => {
+    const { dir } = repository({ ".vscode/mcp.json": vscode("1.0.0"), ".cursor/mcp.json": cursor });
+    const result = await cliAsync(["upgrade", "--format", "json"], { cwd: dir, env: registryEnv() });
+    assert.equal(result.status, 1, result.stderr);
+    const report = JSON.parse(result.stdout);
+    assert.equal(report.summary.verdict, "fail");
+    assert.deepEqual(report.summary.failing, ["items", "py"]);
+    const byName = Object.fromEntries(report.servers.map((s) => [s.name, s]));
+    assert.equal(byName.items.status, "compared");
+    assert.equal(byName.items.new, "npm:@fixture/mcp-server@2.0.0");
+    assert.ok(byName.items.report.changes.some((c) => c.rule === BREAK));
+    assert.equal(byName.py.status, "compared");
+    assert.equal(byName.py.new, "pypi:mcp-fixture-server==2.0.0");
+    assert.equal(byName.floating.status, "notComparable");
+    assert.match(byName.floating.reason, /not pinned/);
+    assert.equal(byName.remote.status, "notComparable");
+    assert.doesNotMatch(result.stdout, /abcdefgh12345/);
+    // The other formats, from the cache now.
+    const sarif = JSON.parse((await cliAsync(["upgrade", "-q", "--format", "sarif"], { cwd: dir, env: registryEnv() })).stdout);
+    assert.equal(sarif.runs.length, 2);
+    const junit = (await cliAsync(["upgrade", "-q", "--format", "junit"], { cwd: dir, env: registryEnv() })).stdout;
+    assert.match(junit, /^<\?xml[^]*<testsuites name="mcp-contract upgrade" tests="4" failures="2"[^]*<testsuite name="mcp-contract: items[^]*<testsuite name="mcp-contract: py/);
+    const markdown = (await cliAsync(["upgrade", "-q", "--format", "markdown"], { cwd: dir, env: registryEnv() })).stdout;
+    assert.match(markdown, /^## mcp-contract upgrade: ❌ FAIL\n[^]*\| items \| \.vscode\/mcp\.json \|/);
+    const text = (await cliAsync(["upgrade", "-q"], { cwd: dir, env: registryEnv() })).stdout;
+    assert.match(text, /^== items \(\.vscode\/mcp\.json\): npm:@fixture\/mcp-server@1\.0\.0 → npm:@fixture\/mcp-server@2\.0\.0\n/);
+    assert.match(text, /mcp-contract upgrade: FAIL: 2 of 4 servers compared; failing: items, py\.\n/);
+  });
+
+  test("--base REF: the pins of a dependency-bump change, and servers up to date", async () => {
+    const { dir, git } = repository({ ".vscode/mcp.json": vscode("1.0.0") });
+    writeFileSync(join(dir, ".vscode/mcp.json"), vscode("2.0.0").replace('"remote"', '"remote2"'));
+    const result = await cliAsync(["upgrade", "--base", "HEAD", "--format", "json", "-q"], { cwd: dir, env: registryEnv() });
+    assert.equal(result.status, 1, result.stderr);
+    const statuses = Object.fromEntries(JSON.parse(result.stdout).servers.map((s) => [s.name, s.status]));
+    assert.deepEqual(statuses, { items: "compared", floating: "notComparable", remote2: "added", remote: "removed" });
+    git("commit", "-qam", "bump");
+    const current = await cliAsync(["upgrade", "-q"], { cwd: dir, env: registryEnv() });
+    assert.equal(current.status, 0, current.stderr);
+    assert.match(current.stdout, /items \(\.vscode\/mcp\.json\): npm:@fixture\/mcp-server@2\.0\.0: up to date/);
+  });
+
+  test("a server that cannot be captured is its own error line, exit 2; the others are still reported", async () => {
+    const { dir } = repository({ "mcp.json": JSON.stringify({ mcpServers: { items: { command: "npx", args: ["@fixture/mcp-server@1.0.0"] }, py: { command: "uvx", args: ["mcp-fixture-server==1.0.0"] } } }) });
+    const result = await cliAsync(["upgrade", "mcp.json", "--to", "0.9.0", "-q"], { cwd: dir, env: registryEnv() });
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(result.stdout, /items \(mcp\.json\): error: capture failed: the server npm:@fixture\/mcp-server@0\.9\.0 exited with code 3/);
+    assert.match(result.stdout, /py \(mcp\.json\): error: /);
+  });
+
+  test("no config found is a clear error", async () => {
+    const { dir } = repository({ "README.md": "x" });
+    const result = await cliAsync(["upgrade"], { cwd: dir, env: registryEnv() });
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /no MCP host config found \(looked for \.vscode\/mcp\.json, /);
   });
 });
 

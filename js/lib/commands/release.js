@@ -57,9 +57,10 @@ export function refuseUnusedReleaseOptions(values, commandName) {
 /**
  * The snapshot text of release `spec` (parsed by release/spec.js): `{ text, label }`. Progress
  * (what is resolved, cached, installed, the capture's phases) goes to `ctx.stderr` unless
- * --quiet; `args` are extra server arguments; `signal` aborts it (Ctrl-C).
+ * --quiet; `args` are extra server arguments; `signal` aborts it (Ctrl-C); `env` (`[{ name,
+ * value }]`), `bin` and `resolved` are captureRelease's options of those names.
  */
-export async function readRelease(spec, values, ctx, { args = [], signal } = {}) {
+export async function readRelease(spec, values, ctx, { args = [], signal, env: launchEnv, bin, resolved } = {}) {
   const [{ captureRelease }, { parseTimeout }, { maxBytesOf }, { progressReporter }, { captureSecrets, redactContext }] = await Promise.all([
     import("../release/index.js"),
     import("../baseline.js"),
@@ -67,7 +68,8 @@ export async function readRelease(spec, values, ctx, { args = [], signal } = {})
     import("../progress.js"),
     import("../redact.js"),
   ]);
-  const env = releaseEnv(values);
+  // A host config's variables (upgrade) or --env's.
+  const env = launchEnv ?? releaseEnv(values);
   // The --env and --secret-env values are this capture's secrets too, wherever a server echoes them.
   redactContext(ctx, captureSecrets({ secretEnv: [...env.map((e) => e.from), ...(values["secret-env"] ?? [])] }));
   const verbosity = verbosityOf(values);
@@ -76,6 +78,8 @@ export async function readRelease(spec, values, ctx, { args = [], signal } = {})
   return captureRelease(spec, {
     args,
     env,
+    bin,
+    resolved,
     noCache: Boolean(values["no-cache"]),
     timeoutMs: values.timeout === undefined ? 30_000 : parseTimeout(values.timeout),
     installTimeoutMs: installTimeout === undefined ? undefined : parseTimeout(installTimeout, "--install-timeout"),

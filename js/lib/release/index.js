@@ -45,8 +45,25 @@ export function sandboxEnv(parent, sandbox, pathPrefix, extra) {
 }
 
 /**
- * Captures the release `spec` (from spec.js). Options: `args` (extra server arguments), `env`
- * (`[{ name, from }]`: the server's variable NAME gets this environment's variable FROM),
+ * `{ version, integrity, label }` of the one release `spec` selects, without installing it.
+ * Options: `parentEnv`, `signal`, `timeoutMs`.
+ */
+export async function resolveRelease(spec, { parentEnv = process.env, signal, timeoutMs = RESOLVE_TIMEOUT_MS } = {}) {
+  const root = mkdtempSync(path.join(os.tmpdir(), "mcp-contract-release-"));
+  try {
+    const env = { ...parentEnv, TMPDIR: root, TMP: root, TEMP: root };
+    const resolved = await ECOSYSTEMS[spec.ecosystem].resolve(spec, { env, cwd: root, signal, timeoutMs });
+    return { ...resolved, label: releaseLabel(spec, resolved.version) };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Captures the release `spec` (from spec.js). Options: `args` (extra server arguments), `bin`
+ * (the command to start, instead of the one npx or uvx would pick), `env` (`[{ name, from }]`:
+ * the server's variable NAME gets this environment's variable FROM; or `{ name, value }`),
+ * `resolved` (the version, already resolved by resolveRelease),
  * `noCache`, `timeoutMs` (the capture), `installTimeoutMs` (resolving and installing), `signal`,
  * `maxBytes`, `progress()` (makes the capture's `onProgress`, called as the server starts), `say(line)` (what is resolved, cached,
  * installed), `parentEnv` (default process.env). Resolves to `{ text, label, version, cached }`.
@@ -63,10 +80,10 @@ export async function captureRelease(spec, options) {
     // at a timeout or Ctrl-C leaves nothing behind.
     const temp = { TMPDIR: sandbox.tmp, TMP: sandbox.tmp, TEMP: sandbox.tmp };
     const run = { env: { ...parentEnv, ...temp }, cwd: root, signal, timeoutMs: Math.min(installTimeoutMs, RESOLVE_TIMEOUT_MS) };
-    const resolved = await ecosystem.resolve(spec, run);
+    const resolved = options.resolved ?? (await ecosystem.resolve(spec, run));
     const label = releaseLabel(spec, resolved.version);
     say(label === spec.text ? `${label}: resolved` : `${spec.text} resolved to ${label}`);
-    const start = { args, env: env.map((e) => e.name), capturedBy: engine.version() };
+    const start = { args, bin: options.bin ?? null, env: env.map((e) => e.name), capturedBy: engine.version() };
     const file = cacheFile(cacheDir(parentEnv), spec, resolved, start);
     if (!noCache) {
       const text = readCached(file);
@@ -76,8 +93,8 @@ export async function captureRelease(spec, options) {
       }
     }
     say(`${label}: installing into a sandbox (scripts off)…`);
-    const command = await ecosystem.install(spec, resolved, root, { ...run, timeoutMs: installTimeoutMs });
-    const extra = Object.fromEntries(env.map(({ name, from }) => [name, parentEnv[from]]));
+    const command = await ecosystem.install(spec, resolved, root, { ...run, timeoutMs: installTimeoutMs, bin: options.bin });
+    const extra = Object.fromEntries(env.map(({ name, from, value }) => [name, value ?? parentEnv[from]]));
     const { snapshot } = await capture({
       command: command.command,
       args: [...command.args, ...args],
@@ -88,7 +105,8 @@ export async function captureRelease(spec, options) {
       signal,
       maxBytes: options.maxBytes,
       onProgress: options.progress?.(),
-      secretEnv: env.map((e) => e.name),
+      // What --env passes from this environment is secret; a value a host config wrote is not.
+      secretEnv: env.filter((e) => e.value === undefined).map((e) => e.name),
     });
     const text = formatSnapshot(snapshot);
     if (!noCache) writeCached(file, text);

@@ -53,16 +53,20 @@ export async function installNpm(spec, version, dir, run) {
   const manifestPath = path.join(prefix, "node_modules", ...spec.name.split("/"), "package.json");
   const manifest = parseJson(existsSync(manifestPath) ? readFileSync(manifestPath, "utf8") : "");
   if (manifest?.version !== version) throw new CliError(`installing ${label}: npm installed ${manifest?.version ?? "nothing"} instead`);
-  const bin = pickBin(manifest, spec, label);
+  const bin = pickBin(manifest, spec, label, run.bin);
   const binDir = path.join(prefix, "node_modules", ".bin");
   return { command: path.join(binDir, process.platform === "win32" ? `${bin}.cmd` : bin), args: [], pathPrefix: [binDir, path.dirname(process.execPath)] };
 }
 
 /** The command `npx NAME` runs: the only bin, or the one named as the package without its scope. */
-function pickBin(manifest, spec, label) {
+function pickBin(manifest, spec, label, wantedBin) {
   const own = spec.name.replace(/^@[^/]+\//, "");
   const bins = typeof manifest.bin === "string" ? { [own]: manifest.bin } : manifest.bin && typeof manifest.bin === "object" ? manifest.bin : {};
   const names = Object.keys(bins);
+  if (wantedBin !== undefined) {
+    if (names.includes(wantedBin)) return wantedBin;
+    throw new CliError(`${label} has no command ${wantedBin} (its bin: ${names.join(", ") || "none"})`);
+  }
   if (names.length === 1) return names[0];
   if (names.includes(own)) return own;
   if (names.length === 0) throw new CliError(`${label} has no command to start (its package.json has no "bin"); an MCP server package names its command there, as npx needs`);

@@ -167,7 +167,7 @@ export async function installPypi(spec, resolved, dir, run) {
     }
   }
   const bin = path.join(venv, WINDOWS ? "Scripts" : "bin");
-  const script = consoleScript(venv, spec, label);
+  const script = consoleScript(venv, spec, label, run.bin);
   return { command: path.join(bin, WINDOWS ? `${script}.exe` : script), args: [], pathPrefix: [bin] };
 }
 
@@ -186,12 +186,16 @@ function venvPython(venv) {
 }
 
 /** The console script `uvx NAME` would run, read from the installed distribution's entry_points.txt. */
-function consoleScript(venv, spec, label) {
+function consoleScript(venv, spec, label, wantedBin) {
   const sitePackages = findSitePackages(venv);
   const wanted = normaliseName(spec.name);
   const distInfo = sitePackages && readdirSync(sitePackages).find((entry) => entry.endsWith(".dist-info") && normaliseName(entry.split("-")[0]) === wanted);
   const entryPoints = distInfo ? path.join(sitePackages, distInfo, "entry_points.txt") : null;
   const scripts = entryPoints && existsSync(entryPoints) ? consoleScripts(readFileSync(entryPoints, "utf8")) : [];
+  if (wantedBin !== undefined) {
+    if (scripts.includes(wantedBin)) return wantedBin;
+    throw new CliError(`${label} has no command ${wantedBin} (its console scripts: ${scripts.join(", ") || "none"})`);
+  }
   if (scripts.length === 1) return scripts[0];
   const named = scripts.find((script) => normaliseName(script) === wanted);
   if (named) return named;
