@@ -121,3 +121,51 @@ test("host configs: JSON with comments and trailing commas; servers under `serve
   assert.equal(userConfigs({}, "darwin", "/Users/u")[0], "/Users/u/Library/Application Support/Claude/claude_desktop_config.json");
   assert.equal(userConfigs({ APPDATA: "C:\\A" }, "win32", "C:\\U")[0].replace(/\\/g, "/"), "C:/A/Claude/claude_desktop_config.json");
 });
+
+test("server.json: arguments, variables and the package a spec names", async () => {
+  const { packageFor, readServerJson, specOf, startOf } = await import("../lib/release/server-json.js");
+  const serverJson = readServerJson(
+    JSON.stringify({
+      packages: [
+        { registryType: "oci", identifier: "ghcr.io/x/y", transport: { type: "stdio" } },
+        { registryType: "pypi", identifier: "MCP_Server.Time", version: "0.6.2", transport: { type: "stdio" } },
+        { registryType: "npm", identifier: "@x/remote", transport: { type: "streamable-http", url: "http://localhost/mcp" } },
+      ],
+    }),
+    "server.json",
+  );
+  assert.equal(specOf(serverJson).text, "pypi:MCP_Server.Time==0.6.2");
+  assert.equal(packageFor(serverJson, parseReleaseSpec("pypi:mcp-server-time==1.0")).version, "0.6.2");
+  assert.equal(packageFor(serverJson, parseReleaseSpec("npm:@x/remote@1.0.0")), null, "not stdio");
+  assert.throws(() => readServerJson("{}", "s.json"), /s\.json: has no `packages` array/);
+  assert.throws(() => readServerJson('{"packages":[{"identifier":"x"}]}', "s.json"), /s\.json at \/packages\/0: a package needs `registryType`/);
+
+  const start = startOf(
+    {
+      packageArguments: [
+        { type: "positional", value: "serve" },
+        { type: "named", name: "--root", value: "{dir}", variables: { dir: { default: "/data" } } },
+        { type: "named", name: "--token", value: "{t}", variables: { t: { isSecret: true, default: "s3cret" } } },
+        { type: "named", name: "--read-only", value: "" },
+        { type: "named", name: "--port", valueHint: "port" },
+        { type: "positional", valueHint: "path", isRequired: true },
+      ],
+      environmentVariables: [
+        { name: "FROM_ENV", default: "unused" },
+        { name: "API_KEY", isSecret: true, default: "never-used", isRequired: true },
+        { name: "MODE", value: "fast" },
+        { name: "OPTIONAL" },
+      ],
+    },
+    { FROM_ENV: "here" },
+  );
+  assert.deepEqual(start.args, ["serve", "--root", "/data", "--token", "mcp-contract-placeholder", "--read-only", "mcp-contract-placeholder"]);
+  assert.equal(start.bin, undefined);
+  assert.deepEqual(start.env, [
+    { name: "FROM_ENV", from: "FROM_ENV" },
+    { name: "API_KEY", value: "mcp-contract-placeholder" },
+    { name: "MODE", value: "fast" },
+  ]);
+  const uvx = startOf({ runtimeArguments: [{ type: "named", name: "--from", value: "pkg" }], packageArguments: [{ type: "positional", value: "pkg-mcp" }, { type: "positional", value: "--stdio" }] });
+  assert.deepEqual([uvx.bin, uvx.args], ["pkg-mcp", ["--stdio"]]);
+});

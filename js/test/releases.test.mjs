@@ -287,6 +287,65 @@ describe("upgrade: the servers host configs pin", () => {
   });
 });
 
+describe("server.json: the start command a server author publishes", () => {
+  const npmServerJson = {
+    name: "io.github.fixture/items",
+    version: "1.0.0",
+    packages: [
+      {
+        registryType: "npm",
+        identifier: "@fixture/mcp-server",
+        version: "1.0.0",
+        transport: { type: "stdio" },
+        runtimeHint: "npx",
+        runtimeArguments: [{ type: "positional", value: "-y" }],
+        packageArguments: [{ type: "positional", value: "--report-env" }, { type: "named", name: "--mode", value: "{mode}", variables: { mode: { default: "demo" } } }],
+        environmentVariables: [
+          { name: "FIXTURE_MODE", default: "demo" },
+          { name: "FIXTURE_TOKEN", isSecret: true, isRequired: true },
+          { name: "FIXTURE_OPTIONAL", description: "not required, no value: left out" },
+        ],
+      },
+    ],
+  };
+  const pypiServerJson = {
+    packages: [
+      {
+        registryType: "pypi",
+        identifier: "mcp-fixture-server",
+        version: "1.0.0",
+        transport: { type: "stdio" },
+        runtimeHint: "uvx",
+        runtimeArguments: [{ type: "named", name: "--from", value: "mcp-fixture-server" }],
+        packageArguments: [{ type: "positional", value: "mcp-fixture-server" }, { type: "positional", value: "--report-env" }],
+      },
+    ],
+  };
+
+  test("snapshot --server-json: the package, version, arguments and variables it describes", async () => {
+    const file = join(work, "npm-server.json");
+    writeFileSync(file, JSON.stringify(npmServerJson));
+    const result = await run(["snapshot", "--server-json", file]);
+    assert.equal(result.status, 0, result.stderr);
+    const snapshot = JSON.parse(result.stdout);
+    assert.equal(snapshot.serverInfo.version, "1.0.0");
+    const names = snapshot.instructions.replace(/^env: /, "").split(";")[0].split(" ");
+    assert.ok(names.includes("FIXTURE_MODE") && names.includes("FIXTURE_TOKEN"), snapshot.instructions);
+    assert.ok(!names.includes("FIXTURE_OPTIONAL"), snapshot.instructions);
+  });
+
+  test("a release spec started as server.json says: uvx --from picks the command", async () => {
+    const file = join(work, "pypi-server.json");
+    writeFileSync(file, JSON.stringify(pypiServerJson));
+    const result = await run(["snapshot", `${PYPI}==1.0.0`, "--server-json", file]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(JSON.parse(result.stdout).instructions, /^env: .*home empty: true/);
+    const other = await run(["snapshot", `${NPM}@1.0.0`, "--server-json", file]);
+    assert.equal(other.status, 2);
+    assert.match(other.stderr, /no stdio npm package @fixture\/mcp-server in it \(its packages: pypi mcp-fixture-server\)/);
+  });
+});
+
 describe("release specs are data, never paths or shell", () => {
   test("refused before anything runs", async () => {
     const refused = ["npm:../server", "npm:/abs/server", "npm:x@file:../y", "npm:x@$(id)", "npm:x@1;id", "npm:git+https://h/r.git", "pypi:x>=1", "pypi:../x", "pypi:x==1;id", "npm:x@1 <2"];

@@ -7,6 +7,7 @@ import { verbosityOf } from "../verbosity.js";
 
 export const RELEASE_OPTIONS = {
   env: { type: "string", multiple: true },
+  "server-json": { type: "string" },
   "no-cache": { type: "boolean" },
   "install-timeout": { type: "string" },
 };
@@ -15,6 +16,8 @@ export const RELEASE_HELP = `  --env NAME=ENVVAR    a release's server gets the 
                        environment (repeatable; --env NAME alone passes NAME itself); dummy values
                        are fine for listing. Nothing else of the environment is passed on but
                        PATH, locale, proxy, registry and CA settings
+  --server-json FILE   start a release as this server.json (the MCP registry's file) describes its
+                       package: its packageArguments, environmentVariables and uvx --from command
   --no-cache           install and capture releases again instead of using the capture cache
   --install-timeout    seconds allowed for resolving and installing one release (default 300;
                        also 90s, 5m)
@@ -49,7 +52,7 @@ export function releaseEnv(values, env = process.env) {
 
 /** Checks the release options of a run that has no release spec: they would be silently unused. */
 export function refuseUnusedReleaseOptions(values, commandName) {
-  for (const option of ["env", "no-cache", "install-timeout"]) {
+  for (const option of ["env", "server-json", "no-cache", "install-timeout"]) {
     if (values[option] !== undefined) throw new UsageError(`--${option} applies only to a release spec (npm:PKG@VERSION or pypi:PKG==VERSION); ${commandName} got none`);
   }
 }
@@ -61,15 +64,20 @@ export function refuseUnusedReleaseOptions(values, commandName) {
  * value }]`), `bin` and `resolved` are captureRelease's options of those names.
  */
 export async function readRelease(spec, values, ctx, { args = [], signal, env: launchEnv, bin, resolved } = {}) {
-  const [{ captureRelease }, { parseTimeout }, { maxBytesOf }, { progressReporter }, { captureSecrets, redactContext }] = await Promise.all([
+  const [{ captureRelease }, { startOf }, { parseTimeout }, { maxBytesOf }, { progressReporter }, { captureSecrets, redactContext }] = await Promise.all([
     import("../release/index.js"),
+    import("../release/server-json.js"),
     import("../baseline.js"),
     import("../limits.js"),
     import("../progress.js"),
     import("../redact.js"),
   ]);
-  // A host config's variables (upgrade) or --env's.
-  const env = launchEnv ?? releaseEnv(values);
+  // The start a server.json describes, then the command line's own arguments and --env.
+  const described = values["server-json"] === undefined ? null : startOf(await serverJsonPackage(values, spec));
+  // A host config's variables (upgrade) or the server.json's and --env's.
+  const env = launchEnv ?? [...(described?.env ?? []), ...releaseEnv(values)];
+  args = [...(described?.args ?? []), ...args];
+  bin ??= described?.bin;
   // The --env and --secret-env values are this capture's secrets too, wherever a server echoes them.
   redactContext(ctx, captureSecrets({ secretEnv: [...env.map((e) => e.from), ...(values["secret-env"] ?? [])] }));
   const verbosity = verbosityOf(values);
@@ -89,4 +97,30 @@ export async function readRelease(spec, values, ctx, { args = [], signal, env: l
     // Made as the server starts, so that its "captured … in N s" counts the capture, not the install.
     progress: () => progressReporter(ctx.stderr, verbosity),
   });
+}
+
+/** The `--server-json FILE` read (bounded) and checked. */
+export async function loadServerJson(values) {
+  const [{ readServerJson }, { maxBytesOf, readFileBounded }] = await Promise.all([import("../release/server-json.js"), import("../limits.js")]);
+  const file = values["server-json"];
+  let text;
+  try {
+    text = readFileBounded(file, maxBytesOf(values), `--server-json \`${file}\``).toString("utf8");
+  } catch (error) {
+    if (error.code === "ENOENT") throw new UsageError(`--server-json: file \`${file}\` not found`);
+    throw error;
+  }
+  return readServerJson(text, file);
+}
+
+/** The package of --server-json that `spec` names; a server.json that does not describe it is an error. */
+async function serverJsonPackage(values, spec) {
+  const { packageFor } = await import("../release/server-json.js");
+  const serverJson = await loadServerJson(values);
+  const pkg = packageFor(serverJson, spec);
+  if (!pkg) {
+    const listed = serverJson.packages.map((p) => `${p.registryType} ${p.identifier}`).join(", ") || "none";
+    throw new UsageError(`--server-json ${serverJson.file}: no stdio ${spec.ecosystem} package ${spec.name} in it (its packages: ${listed})`);
+  }
+  return pkg;
 }

@@ -5,7 +5,7 @@ import { UsageError } from "../errors.js";
 import { checkWritable } from "../io.js";
 import { VERBOSITY_OPTIONS, verbosityHelp } from "../verbosity.js";
 import { isReleaseSpec, parseReleaseSpec } from "../release/spec.js";
-import { RELEASE_HELP, RELEASE_OPTIONS, readRelease, refuseUnusedReleaseOptions } from "./release.js";
+import { RELEASE_HELP, RELEASE_OPTIONS, loadServerJson, readRelease, refuseUnusedReleaseOptions } from "./release.js";
 import { SECRETS_HELP, SERVER_HELP, SERVER_OPTIONS, captureOptions, interruptible, redactSecrets } from "./server.js";
 
 export const name = "snapshot";
@@ -13,13 +13,16 @@ export const takesServer = true;
 export const summary = "Capture a live MCP server's public surface as a canonical snapshot.";
 export const usage = "snapshot [--out FILE] [options] -- COMMAND [ARGS…]\n" +
   "  mcp-contract snapshot [--out FILE] [options] --url URL [--header NAME=ENVVAR…]\n" +
-  "  mcp-contract snapshot npm:PKG@VERSION|pypi:PKG==VERSION [--out FILE] [options] [-- SERVER_ARGS…]";
+  "  mcp-contract snapshot npm:PKG@VERSION|pypi:PKG==VERSION [--out FILE] [options] [-- SERVER_ARGS…]\n" +
+  "  mcp-contract snapshot --server-json FILE [--out FILE] [options] [-- SERVER_ARGS…]";
 export const help = `
 Sends only read-only requests (server/discover or initialize, the four list calls, following
 every nextCursor) and prints the snapshot: sorted, pretty JSON with a format marker, ready to
 commit and to diff. Given a release (npm:PKG@VERSION or pypi:PKG==VERSION), it installs that
 release into a throwaway folder, starts it and captures it (words after -- are then the
-server's arguments; diff --help says how releases are resolved, sandboxed and cached).
+server's arguments; diff --help says how releases are resolved, sandboxed and cached). With
+--server-json FILE alone, the release is the first npm or PyPI package that file describes, at
+its version.
 
 Options:
   --out FILE           write the snapshot to FILE (atomically) instead of standard output
@@ -28,7 +31,12 @@ ${RELEASE_HELP}${SECRETS_HELP}`;
 export const options = { out: { type: "string", short: "o" }, ...SERVER_OPTIONS, ...VERBOSITY_OPTIONS, ...RELEASE_OPTIONS };
 
 export async function run(values, positionals, ctx, server = []) {
-  const release = positionals.length === 1 && isReleaseSpec(positionals[0]) ? parseReleaseSpec(positionals[0]) : null;
+  let release = positionals.length === 1 && isReleaseSpec(positionals[0]) ? parseReleaseSpec(positionals[0]) : null;
+  // `snapshot --server-json FILE`: the release the file describes (words after -- are then its arguments).
+  if (!release && positionals.length === 0 && values["server-json"] !== undefined && values.url === undefined) {
+    const { specOf } = await import("../release/server-json.js");
+    release = specOf(await loadServerJson(values));
+  }
   if (positionals.length > 0 && !release) {
     throw new UsageError(`snapshot takes no arguments before -- (got \`${positionals[0]}\`) but one release spec (npm:PKG@VERSION or pypi:PKG==VERSION); a server command goes after --`);
   }
