@@ -86,7 +86,8 @@ export async function startNpmRegistry({ name = "@fixture/mcp-server", versions 
 /**
  * Serves a PEP 503 simple index on a free port holding wheels of the PyPI fixture server
  * (`mcp-fixture-server`) in `versions`, built by tests/fixtures/releases/build_wheel.py; versions
- * in `yanked` are marked yanked, those in `sdistOnly` have a source distribution and no wheel. Resolves to `{ url, stop, requests }` (`url` ends in /simple).
+ * in `yanked` are marked yanked, those in `sdistOnly` have a source distribution and no wheel. Resolves to `{ url, stop, requests, authorizations }` (`url` ends in /simple; the
+ * Authorization headers it was sent).
  */
 export async function startSimpleIndex({ versions, yanked = [], sdistOnly = [] }) {
   const dir = scratchDir("simple-index");
@@ -98,8 +99,10 @@ export async function startSimpleIndex({ versions, yanked = [], sdistOnly = [] }
   for (const version of sdistOnly) writeFileSync(join(dir, `mcp_fixture_server-${version}.tar.gz`), "not fetched");
   const wheels = readdirSync(dir).filter((file) => file.endsWith(".whl") || file.endsWith(".tar.gz"));
   const requests = [];
+  const authorizations = [];
   const server = http.createServer((request, response) => {
     requests.push(request.url);
+    if (request.headers.authorization) authorizations.push(request.headers.authorization);
     if (request.url === "/simple/mcp-fixture-server/") {
       const links = wheels.map((file) => {
         const sha256 = createHash("sha256").update(readFileSync(join(dir, file))).digest("hex");
@@ -120,5 +123,5 @@ export async function startSimpleIndex({ versions, yanked = [], sdistOnly = [] }
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${server.address().port}/simple`;
-  return { url, requests, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return { url, requests, authorizations, stop: () => new Promise((resolve) => server.close(resolve)) };
 }

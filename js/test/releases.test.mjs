@@ -195,6 +195,17 @@ describe("PyPI releases", () => {
     assert.match(interrupted.stderr, /interrupted by SIGINT while installing pypi:mcp-fixture-server==1\.0\.0/);
   });
 
+  test("a private index's credentials are sent and never printed", async () => {
+    const withCredentials = index.url.replace("http://", "http://reader:hunter2-index-password@");
+    const ok = await run(["snapshot", `${PYPI}==1.0.0`, "--no-cache"], { env: { PIP_INDEX_URL: withCredentials } });
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.ok(index.authorizations.includes(`Basic ${Buffer.from("reader:hunter2-index-password").toString("base64")}`));
+    const missing = await run(["snapshot", "pypi:absent-server"], { env: { PIP_INDEX_URL: withCredentials } });
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /on the package index http:\/\/\*\*\*@127\.0\.0\.1:\d+\/simple/);
+    assert.doesNotMatch(`${ok.stdout}${ok.stderr}${missing.stderr}`, /hunter2/);
+  });
+
   test("the server sees an empty HOME and only the allowed variables", async () => {
     const result = await run(["snapshot", `${PYPI}==1.0.0`, "--", "--report-env"], { env: { OTHER_TOKEN: "other-secret-5678" } });
     assert.equal(result.status, 0, result.stderr);

@@ -79,7 +79,8 @@ export async function readRelease(spec, values, ctx, { args = [], signal, env: l
   args = [...(described?.args ?? []), ...args];
   bin ??= described?.bin;
   // The --env and --secret-env values are this capture's secrets too, wherever a server echoes them.
-  redactContext(ctx, captureSecrets({ secretEnv: [...env.map((e) => e.from), ...(values["secret-env"] ?? [])] }));
+  const secretEnv = [...env.filter((e) => e.from !== undefined).map((e) => e.from), ...(values["secret-env"] ?? [])];
+  redactContext(ctx, [...captureSecrets({ secretEnv }), ...registryCredentials()]);
   const verbosity = verbosityOf(values);
   const say = verbosity === "quiet" ? undefined : (line) => ctx.stderr.write(`mcp-contract: ${line}\n`);
   const installTimeout = values["install-timeout"];
@@ -97,6 +98,29 @@ export async function readRelease(spec, values, ctx, { args = [], signal, env: l
     // Made as the server starts, so that its "captured … in N s" counts the capture, not the install.
     progress: () => progressReporter(ctx.stderr, verbosity),
   });
+}
+
+// The variables that name a registry or index; a URL there may carry a user name and password
+// (a private index), which an installer's error could quote.
+const REGISTRY_URL_VARIABLES = ["npm_config_registry", "NPM_CONFIG_REGISTRY", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "UV_INDEX_URL", "UV_DEFAULT_INDEX", "UV_EXTRA_INDEX_URL"];
+
+/** The user names and passwords in the registry URLs of the environment, as secrets of the run. */
+export function registryCredentials(env = process.env) {
+  const secrets = [];
+  for (const name of REGISTRY_URL_VARIABLES) {
+    for (const text of String(env[name] ?? "").split(/\s+/).filter(Boolean)) {
+      let url;
+      try {
+        url = new URL(text);
+      } catch {
+        continue;
+      }
+      // The password; a user name alone is the token of an index that takes one that way.
+      const value = decodeURIComponent(url.password || url.username);
+      if (value.length >= 4) secrets.push({ value, source: `in the ${name} URL`, minChars: 4 });
+    }
+  }
+  return secrets;
 }
 
 /** The `--server-json FILE` read (bounded) and checked. */

@@ -67,10 +67,23 @@ export async function resolvePypi(spec, { env, signal, timeoutMs }) {
 
 async function fetchIndexPage(page, index, spec, { signal, timeoutMs }) {
   const timeout = AbortSignal.timeout(timeoutMs);
+  // fetch refuses a URL with credentials in it: a private index's go in the header instead.
+  let url;
+  try {
+    url = new URL(page);
+  } catch {
+    throw new CliError(`resolving ${spec.text}: the package index \`${maskUrl(index)}\` is not a URL; set PIP_INDEX_URL to one (e.g. https://pypi.org/simple)`);
+  }
+  const headers = { Accept: "application/vnd.pypi.simple.v1+json, text/html;q=0.1" };
+  if (url.username || url.password) {
+    headers.Authorization = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64")}`;
+    url.username = "";
+    url.password = "";
+  }
   let response;
   try {
-    response = await fetch(page, {
-      headers: { Accept: "application/vnd.pypi.simple.v1+json, text/html;q=0.1" },
+    response = await fetch(url, {
+      headers,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
@@ -152,14 +165,17 @@ export async function installPypi(spec, resolved, dir, run) {
   const steps = uv
     ? [
         ["uv", ["venv", "--quiet", venv]],
-        ["uv", ["pip", "install", "--quiet", "--python", venvPython(venv), "--index-url", index, "--only-binary", ":all:", requirement]],
+        ["uv", ["pip", "install", "--quiet", "--python", venvPython(venv), "--only-binary", ":all:", requirement]],
       ]
     : [
         [WINDOWS ? "python" : "python3", ["-m", "venv", venv]],
-        [venvPython(venv), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input", "--index-url", index, "--only-binary=:all:", requirement]],
+        [venvPython(venv), ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input", "--only-binary=:all:", requirement]],
       ];
+  // The index the release was resolved on, given through the environment rather than the
+  // command line, where a private index's credentials would show in the process list.
+  const env = { ...run.env, PIP_INDEX_URL: index, UV_DEFAULT_INDEX: index, UV_INDEX_URL: index };
   for (const [command, args] of steps) {
-    const { code, stderr, stdout } = await runContained(command, args, { ...run, cwd: dir, what: `installing ${label}` });
+    const { code, stderr, stdout } = await runContained(command, args, { ...run, env, cwd: dir, what: `installing ${label}` });
     if (code !== 0) {
       const tool = command === "uv" ? `uv ${args[0]}` : args[1] === "venv" ? "python3 -m venv" : "pip install";
       const lines = lastLines(`${stdout}\n${stderr}`);
