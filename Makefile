@@ -20,7 +20,11 @@ NPM ?= npm
 NODE ?= node
 WASM_TARGET := wasm32-unknown-unknown
 CRATE := mcp_contract
-WASM_RELEASE := target/$(WASM_TARGET)/release/$(CRATE).wasm
+# Where cargo writes: CARGO_TARGET_DIR, a build.target-dir in a .cargo/config.toml, else target/
+# (a shared target folder is a common CI cache setting). cargo metadata knows all three.
+TARGET_DIR := $(or $(shell $(CARGO) metadata --format-version 1 --no-deps 2>/dev/null | $(NODE) -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => { try { process.stdout.write(JSON.parse(s).target_directory) } catch {} })' 2>/dev/null),$(CURDIR)/target)
+export MCP_CONTRACT_TARGET_DIR := $(TARGET_DIR)
+WASM_RELEASE := $(TARGET_DIR)/$(WASM_TARGET)/release/$(CRATE).wasm
 # The CLI must match the crate exactly; Cargo.lock is the single source of that version.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 JS_DEPS_STAMP := js/node_modules/.package-lock.json
@@ -76,10 +80,10 @@ demo: build
 	  [ $$status -le 1 ]
 
 # ---- test ----
-# One temp folder per run: every suite makes its temp files under TMPDIR=target/test-tmp/run-PID
+# One temp folder per run: every suite makes its temp files under TMPDIR=<cargo's target folder>/test-tmp/run-PID
 # (JS tests through scratchDir() in js/test/helpers.mjs, Rust tests through common::Scratch),
 # the folder is removed pass or fail, and a run that leaves an mcp-contract-* folder in it fails.
-TEST_TMP_ROOT := $(CURDIR)/target/test-tmp
+TEST_TMP_ROOT := $(TARGET_DIR)/test-tmp
 test:
 	@run='$(TEST_TMP_ROOT)'/run-$$$$; rm -rf "$$run"; mkdir -p "$$run"; \
 	  trap 'rm -rf "$$run"' EXIT; \

@@ -8,7 +8,7 @@
 //! full `run` (parse + diff + JSON rendering: what the wasm `diff` does), and the peak heap the
 //! diff allocates beyond its inputs, counted by this binary's global allocator.
 //!
-//! It also writes the inputs and the native figures to `target/bench-inputs/` so that
+//! It also writes the inputs and the native figures to `bench-inputs/` in cargo's target folder so that
 //! `scripts/bench-wasm.mjs` measures the wasm module on the same bytes, and it names this binary
 //! there: `scale --run OLD NEW` times one native `run` for the harness to compare back to back.
 
@@ -94,7 +94,7 @@ fn main() {
         return time_run(old, new);
     }
     let corpus = common::corpus_dir();
-    let out = common::repo_root().join("target/bench-inputs");
+    let out = common::target_dir().join("bench-inputs");
     if let Err(e) = std::fs::create_dir_all(&out) {
         eprintln!("cannot create {}: {e}", out.display());
         return;

@@ -16,12 +16,13 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { coldStartSteps, formatSteps, median, REAL_PAIR } from "./cold-start-marks.mjs";
+import { targetDir } from "./target-dir.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const small = join(root, "tests", "fixtures", "rules", "tool.description.changed");
 const real = REAL_PAIR;
-const scratch = join(root, "target", "bench-cli");
+const scratch = join(targetDir(), "bench-cli");
 
 // Node 20 reads the certificates of NODE_EXTRA_CA_CERTS when it starts, before any script: 40–55 ms
 // on a machine that points it at the system's bundle, and a bare `node -e 0` pays it too, so a

@@ -16,9 +16,10 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { targetDir } from "./target-dir.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const inputs = join(repoRoot, "target", "bench-inputs");
+const inputs = join(targetDir(), "bench-inputs");
 const corpusDir = join(repoRoot, "tests", "corpus");
 const wasmPath = join(repoRoot, "js", "pkg", "mcp_contract_bg.wasm");
 

@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { targetDir } from "./target-dir.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const jsRoot = join(root, "js");
@@ -55,7 +56,7 @@ process.on("exit", () => {
 `;
 
 /** The instrumented copy of the built CLI under target/; its bin's path. */
-export function instrumentedCopy(into = join(root, "target", "cold-start-marks"), marks = MARKS) {
+export function instrumentedCopy(into = join(targetDir(), "cold-start-marks"), marks = MARKS) {
   rmSync(into, { recursive: true, force: true });
   mkdirSync(into, { recursive: true });
   for (const part of ["bin", "dist", "pkg", "package.json", "rule-examples.json"]) {

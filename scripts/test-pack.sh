@@ -58,10 +58,11 @@ if [ "$status" -ne 2 ] || ! grep -q 'npm install @modelcontextprotocol/sdk' <<<"
   exit 1
 fi
 # A project that installed the tarball: require() and import on every Node the engines field allows.
-node18="$root/target/tools/node18/node_modules/.bin/node"
+tools="${MCP_CONTRACT_TARGET_DIR:-$root/target}/tools"
+node18="$tools/node18/node_modules/.bin/node"
 if ! "$node18" --version >/dev/null 2>&1; then
   echo "test-pack: installing Node 18 (npm's node@18 package) into target/tools/node18, once"
-  npm install --silent --no-audit --no-fund --no-save --prefix "$root/target/tools/node18" node@18 >/dev/null
+  npm install --silent --no-audit --no-fund --no-save --prefix "$tools/node18" node@18 >/dev/null
 fi
 project="$tmp/project"
 for node in node "$node18"; do

@@ -18,12 +18,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateRawSync } from "node:zlib";
 import { importedFunctions, sections, uleb } from "./wasm-sections.mjs";
+import { targetDir } from "./target-dir.mjs";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
 const topAt = args.indexOf("--top");
 const top = topAt < 0 ? 0 : Number(args.splice(topAt, 2)[1]);
-const path = args[0] ?? join(repoRoot, "target", "wasm32-unknown-unknown", "release", "mcp_contract.wasm");
+const path = args[0] ?? join(targetDir(), "wasm32-unknown-unknown", "release", "mcp_contract.wasm");
 if (!existsSync(path)) {
   console.log(`no ${path}: run \`make build\` first; skipping the size breakdown`);
   process.exit(0);

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { targetDir } from "../../scripts/target-dir.mjs";
 
 export const jsRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const repoRoot = resolve(jsRoot, "..");
@@ -137,8 +138,7 @@ export function nativeRunnerPath() {
   if (!nativeRunner) {
     const build = spawnSync("cargo", ["build", "--quiet", "--example", "report"], { cwd: repoRoot, encoding: "utf8" });
     if (build.status !== 0) throw new Error(`cargo build --example report failed:\n${build.stderr}`);
-    const targetDir = process.env.CARGO_TARGET_DIR ?? join(repoRoot, "target");
-    nativeRunner = join(targetDir, "debug", "examples", process.platform === "win32" ? "report.exe" : "report");
+    nativeRunner = join(targetDir(), "debug", "examples", process.platform === "win32" ? "report.exe" : "report");
   }
   return nativeRunner;
 }

@@ -7,6 +7,17 @@ pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Cargo's target folder as `make` found it (`MCP_CONTRACT_TARGET_DIR`, exported by the
+/// Makefile from `cargo metadata`), else `CARGO_TARGET_DIR`, else `target/` in the repository.
+#[allow(dead_code)]
+pub fn target_dir() -> PathBuf {
+    ["MCP_CONTRACT_TARGET_DIR", "CARGO_TARGET_DIR"]
+        .iter()
+        .find_map(|name| std::env::var_os(name).filter(|value| !value.is_empty()))
+        .map(|dir| repo_root().join(dir))
+        .unwrap_or_else(|| repo_root().join("target"))
+}
+
 pub fn fixture_dir(rule: &str) -> PathBuf {
     repo_root().join("tests/fixtures/rules").join(rule)
 }
