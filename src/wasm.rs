@@ -43,10 +43,18 @@ pub fn resolve_rule(id: &str) -> Option<String> {
     crate::rules::RuleId::from_id(id).map(|rule| rule.as_str().to_string())
 }
 
-/// The closest rule id to a misspelt one (for "did you mean"); `undefined` when none is close.
+/// The word a mistyped one meant, for "did you mean": among `known` when given (the CLI's
+/// command names), else among the rule ids; `undefined` when none is clearly meant. One
+/// judgement for both (`util::meant::closest`).
 #[wasm_bindgen(js_name = didYouMean)]
-pub fn did_you_mean(id: &str) -> Option<String> {
-    crate::rules::did_you_mean(id).map(str::to_string)
+pub fn did_you_mean(typed: &str, known: Option<Vec<String>>) -> Option<String> {
+    match known {
+        Some(words) => {
+            let words: Vec<&str> = words.iter().map(String::as_str).collect();
+            crate::util::meant::closest(typed, &words).map(str::to_string)
+        }
+        None => crate::rules::did_you_mean(typed).map(str::to_string),
+    }
 }
 
 /// The threshold a near-miss spelling of one means (`breaking` → `BREAKING`, `None` → `none`),

@@ -97,33 +97,9 @@ function findCommand(name) {
   return COMMAND_MODULES[name]();
 }
 
-/** The command a near miss meant: one it starts (`snap`), or within 2 edits (`dif`, `chekc`); else undefined. */
+/** The command a near miss meant (`dif`, `chekc`, `snap`): the engine's one "did you mean" judgement; else undefined. */
 export function commandMeant(typed) {
-  const word = typed.toLowerCase();
-  const names = Object.keys(COMMAND_MODULES);
-  if (word.length >= 2) {
-    const prefixed = names.filter((name) => name.startsWith(word));
-    if (prefixed.length === 1) return prefixed[0];
-  }
-  const near = names.map((name) => ({ name, distance: editDistance(word, name) })).filter(({ distance }) => distance <= 2);
-  near.sort((a, b) => a.distance - b.distance);
-  // Only a clear winner: two commands as near as each other would be a guess.
-  if (near.length === 0 || (near.length > 1 && near[1].distance === near[0].distance)) return undefined;
-  return near[0].distance < word.length ? near[0].name : undefined;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
-function editDistance(a, b) {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
+  return engine.didYouMean(typed, Object.keys(COMMAND_MODULES)) ?? undefined;
 }
 
 async function mainHelp() {

@@ -161,21 +161,10 @@ pub fn decided_by_prose(id: &str) -> bool {
     RuleId::from_id(id).is_some_and(|rule| rule.meta().decider == Decider::Prose)
 }
 
-/// The closest rule ids to a misspelt one, for "did you mean" hints.
+/// The rule id a misspelt one meant, for "did you mean" hints (the judgement of `util::meant`).
 pub fn did_you_mean(unknown: &str) -> Option<&'static str> {
-    // A text more than twice as long as every rule id is no misspelling of one, and comparing
-    // costs its length times each id's: a 157 KB "rule" in a config took 33 s in wasm (found by
-    // the wasm fuzz target, kept in tests/fixtures/fuzz/config_parse/).
-    let longest = RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
-    if unknown.len() > 2 * longest {
-        return None;
-    }
-    RULES
-        .iter()
-        .map(|r| (strsim::jaro_winkler(unknown, r.id), r.id))
-        .filter(|(score, _)| *score > 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0).then_with(|| b.1.cmp(a.1)))
-        .map(|(_, id)| id)
+    let ids: Vec<&'static str> = RULES.iter().map(|rule| rule.id).collect();
+    crate::util::meant::closest(unknown, &ids)
 }
 
 /// Declares [`RuleId`], [`RULES`], [`Family`] and [`effect_rule`] from the registry's entries

@@ -1,5 +1,6 @@
 //! Size-driven helpers with no knowledge of MCP or of rules: the wasm arena, small collections,
-//! stable ordering, indexes, pairing, JSON pointers, globs, schema patterns and hidden characters.
+//! stable ordering, indexes, pairing, JSON pointers, globs, schema patterns, hidden characters and
+//! "did you mean".
 
 pub(crate) mod arena;
 pub(crate) mod collect;
@@ -7,6 +8,7 @@ pub mod glob;
 pub mod hidden;
 pub(crate) mod index;
 pub mod json;
+pub mod meant;
 pub(crate) mod order;
 pub mod pairing;
 pub(crate) mod regex;
