@@ -254,3 +254,55 @@ export function semverCheck(report: Report | string, oldVersion: string, newVers
 
 /** `serverInfo.version` of a snapshot (object or JSON/YAML text), or undefined. */
 export function serverVersion(snapshot: SnapshotInput): string | undefined;
+
+/**
+ * What `snapshot` and `assertContract` use of a connected `Client` from
+ * `@modelcontextprotocol/sdk` (the SDK's own `Client` fits it; the SDK stays an optional peer,
+ * so a diff-only install needs nothing more).
+ */
+export interface McpClient {
+  /** `request(request, resultSchema, options)`: called with the method, a schema that keeps the raw result, `{ timeout }`. */
+  request(...args: never[]): Promise<unknown>;
+  getServerCapabilities(): object | undefined;
+  getServerVersion(): object | undefined;
+  getInstructions(): string | undefined;
+  readonly transport?: object | undefined;
+}
+
+export interface SnapshotOptions {
+  /** The version the server answered initialize with, when it is not the one the SDK asked for. */
+  protocolVersion?: string;
+  /** Each request's timeout in milliseconds (default the SDK's). */
+  timeoutMs?: number;
+}
+
+/**
+ * The canonical snapshot text of the server `client` is connected to (any transport, the SDK's
+ * InMemoryTransport included): the bytes `mcp-contract snapshot` writes for that server.
+ */
+export function snapshot(client: McpClient, options?: SnapshotOptions): Promise<string>;
+
+export interface AssertContractOptions extends SnapshotOptions {
+  /** Config file (default: .mcp-contract.yaml found from `cwd` as the CLI finds it). */
+  config?: string;
+  failOn?: Threshold;
+  warnOn?: Threshold;
+  /** Rewrite the baseline (default: `MCP_CONTRACT_UPDATE=1` in the environment). */
+  update?: boolean;
+  /** Where the baseline path and the config are found from (default `process.cwd()`). */
+  cwd?: string;
+}
+
+export interface AssertContractResult {
+  status: "created" | "updated" | "compared";
+  verdict?: Verdict;
+  report?: Report;
+}
+
+/**
+ * Diffs a client's server (or a snapshot) against the baseline file. Throws an Error named
+ * `ContractError`, whose message is the text report and whose `report` is the JSON report, when
+ * the fail threshold is reached. A missing baseline is written; `MCP_CONTRACT_UPDATE=1` (or
+ * `update: true`) rewrites it; both say so on standard error.
+ */
+export function assertContract(subject: McpClient | SnapshotInput, baselineFile: string, options?: AssertContractOptions): Promise<AssertContractResult>;

@@ -2,4 +2,4 @@
 // lib/api.js and ship inside the bundle dist/cli.cjs, which index.cjs loads for require().
 import bundle from "./dist/cli.cjs";
 
-export const { diff, rules, version, render, semverCheck, serverVersion } = bundle.api;
+export const { diff, rules, version, render, semverCheck, serverVersion, snapshot, assertContract } = bundle.api;

@@ -51,3 +51,21 @@ export function semverCheck(report, oldVersion, newVersion) {
 export function serverVersion(snapshot) {
   return engine.serverVersion(snapshot);
 }
+
+// The contract-test functions load the capture code on first use: a diff never pays for it.
+
+/**
+ * The canonical snapshot text of the server a connected MCP SDK `Client` talks to, as
+ * `mcp-contract snapshot` would write it (lib/contract.js).
+ */
+export async function snapshot(client, options) {
+  return (await import("./contract.js")).snapshot(client, options);
+}
+
+/**
+ * Diffs a client's server (or a snapshot) against a baseline file; throws the text report when
+ * the fail threshold is reached; writes a missing baseline, rewrites it with MCP_CONTRACT_UPDATE=1.
+ */
+export async function assertContract(subject, baselineFile, options) {
+  return (await import("./contract.js")).assertContract(subject, baselineFile, options);
+}

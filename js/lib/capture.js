@@ -26,7 +26,7 @@ const TEARDOWN_RESERVE_MS = 400;
 const CLIENT_INFO = { name: 'mcp-contract', version: createRequire(import.meta.url)('../package.json').version };
 
 // The list calls, in the canonical snapshot's order: the engine's snapshot model (src/meta.rs).
-const LISTS = engineMeta().snapshot.sections.map(({ field, method, capability }) => ({ section: field, method, capability }));
+export const LISTS = engineMeta().snapshot.sections.map(({ field, method, capability }) => ({ section: field, method, capability }));
 
 /**
  * Captures a snapshot. Options: `command` + `args` (stdio) or `url` + `headers` (an array of
@@ -225,7 +225,7 @@ function discoverUnsupported(error) {
   return typeof error?.code === 'number' && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
 }
 
-function modernMeta() {
+export function modernMeta() {
   return {
     'io.modelcontextprotocol/protocolVersion': MODERN_PROTOCOL,
     'io.modelcontextprotocol/clientCapabilities': {},
@@ -233,8 +233,11 @@ function modernMeta() {
   };
 }
 
-/** All pages of one list, or undefined when the server does not offer the section. */
-async function listAll(session, { section, method, capability }, parts, progress) {
+/**
+ * All pages of one list, or undefined when the server does not offer the section. `session`
+ * has `request(method, params)` resolving to the raw result (an RpcError for a JSON-RPC error).
+ */
+export async function listAll(session, { section, method, capability }, parts, progress) {
   const capabilities = parts.capabilities;
   const declared = capabilities && typeof capabilities === 'object' ? capability in capabilities : null;
   if (declared === false) return undefined;

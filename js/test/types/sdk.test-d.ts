@@ -52,3 +52,15 @@ const needed: Bump = gate.required;
 // @ts-expect-error: not a format
 render(before, after, null, { format: "yaml" });
 void [rendered, needed];
+
+// Contract tests: the SDK's own Client is what snapshot and assertContract take.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { assertContract, snapshot } from "mcp-contract";
+import type { AssertContractResult } from "mcp-contract";
+declare const client: Client;
+const text: Promise<string> = snapshot(client, { timeoutMs: 5000 });
+const checked: Promise<AssertContractResult> = assertContract(client, "snapshots/server.json", { failOn: "POTENTIALLY_BREAKING" });
+const fromText: Promise<AssertContractResult> = assertContract("{}", "snapshots/server.json");
+void text;
+void checked;
+void fromText;
