@@ -47,7 +47,15 @@ mod tests {
 
     #[test]
     fn near_misses_find_the_word_meant() {
-        for (typed, meant) in [("dif", "diff"), ("chekc", "check"), ("snap", "snapshot"), ("explian", "explain"), ("rule", "rules"), ("DIFF", "diff"), ("upgarde", "upgrade")] {
+        for (typed, meant) in [
+            ("dif", "diff"),
+            ("chekc", "check"),
+            ("snap", "snapshot"),
+            ("explian", "explain"),
+            ("rule", "rules"),
+            ("DIFF", "diff"),
+            ("upgarde", "upgrade"),
+        ] {
             assert_eq!(closest(typed, &COMMANDS), Some(meant), "{typed}");
         }
     }
