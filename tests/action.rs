@@ -244,7 +244,7 @@ fn two_snapshots_pass_warn_fail_and_error() {
 fn inputs_that_cannot_run_are_errors() {
     let (scratch, tarball, repo) = snapshot_workspace("action-inputs");
     let pair = [("old", "removed-old.json"), ("new", "removed-new.json")];
-    let modes = "set old and new (two snapshots), baseline and command (a live server), or upgrade: true";
+    let modes = "set old and new (two snapshots), baseline and command or url (a live server), or upgrade: true";
 
     // Both modes at once: neither is silently dropped.
     let both = run(&scratch, &repo, &tarball, &plus(&pair, &[("baseline", "removed-old.json"), ("command", "true")]));
@@ -428,5 +428,165 @@ fn a_baseline_and_a_live_server_pass_warn_fail_and_error() {
     let error = run(&scratch, &repo, &tarball, &[("baseline", "baseline.json"), ("command", "exit 3")]);
     assert_error(&error, "capture failed");
     let usage = run(&scratch, &repo, &tarball, &[("baseline", "baseline.json")]);
-    assert_error(&usage, "the baseline input needs the command input");
+    assert_error(&usage, "the baseline input needs the command or url input");
+}
+
+/// The stand-in GitHub API of tests/support/github-api.mjs, ended when dropped.
+struct GithubApi {
+    child: std::process::Child,
+    url: String,
+    log: PathBuf,
+}
+
+impl GithubApi {
+    fn start(scratch: &common::Scratch) -> Self {
+        use std::io::BufRead;
+        let log = scratch.join("github-api.log");
+        std::fs::write(&log, "").expect("log file");
+        let mut child = Command::new("node")
+            .arg(common::repo_root().join("tests/support/github-api.mjs"))
+            .arg(&log)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("node runs");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the port");
+        let port = line.trim().strip_prefix("listening ").expect("`listening PORT`").to_string();
+        GithubApi { child, url: format!("http://127.0.0.1:{port}"), log }
+    }
+
+    /// Every request so far: (method, path and query, Authorization header, body).
+    fn requests(&self) -> Vec<(String, String, String, String)> {
+        common::read(&self.log)
+            .lines()
+            .map(|line| {
+                let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+                let field = |name: &str| value[name].as_str().unwrap_or_default().to_string();
+                (field("method"), field("url"), field("authorization"), field("body"))
+            })
+            .collect()
+    }
+}
+
+impl Drop for GithubApi {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+#[ignore = "needs the built package: run by `make test-action`"]
+fn comment_posts_one_comment_then_updates_it_and_a_read_only_token_only_notices() {
+    let (scratch, tarball, repo) = snapshot_workspace("action-comment");
+    let api = GithubApi::start(&scratch);
+    let event = scratch.join("event.json");
+    std::fs::write(&event, r#"{"pull_request": {"number": 7, "labels": [{"name": "docs"}]}}"#).expect("event");
+    let event = event.to_str().expect("utf-8 path");
+    let token = "ghs_0123456789abcdefSECRET";
+    let env = |token| {
+        vec![
+            ("GITHUB_API_URL", api.url.as_str()),
+            ("GITHUB_REPOSITORY", "owner/repo"),
+            ("GITHUB_EVENT_PATH", event),
+            ("GITHUB_TOKEN", token),
+        ]
+    };
+    let inputs = [("old", "removed-old.json"), ("new", "removed-new.json"), ("comment", "true")];
+
+    let first = run_with_env(&scratch, &repo, &tarball, &inputs, &env(token));
+    assert_run(&first, 1, "fail", "FAIL");
+    assert!(first.log.contains("mcp-contract: posted the report comment"), "{}", first.log);
+    let second = run_with_env(&scratch, &repo, &tarball, &inputs, &env(token));
+    assert_run(&second, 1, "fail", "FAIL");
+    assert!(second.log.contains("mcp-contract: updated the report comment"), "{}", second.log);
+    let requests = api.requests();
+    let calls: Vec<(&str, &str)> = requests.iter().map(|(method, url, _, _)| (method.as_str(), url.as_str())).collect();
+    assert_eq!(
+        calls,
+        [
+            ("GET", "/repos/owner/repo/issues/7/comments?per_page=100&page=1"),
+            ("POST", "/repos/owner/repo/issues/7/comments"),
+            ("GET", "/repos/owner/repo/issues/7/comments?per_page=100&page=1"),
+            ("PATCH", "/repos/owner/repo/issues/comments/100"),
+        ],
+        "one comment created, then that one updated; the reviewer's comment 1 untouched"
+    );
+    assert!(requests.iter().all(|(_, _, authorization, _)| authorization == &format!("Bearer {token}")));
+    let posted = &requests[1].3;
+    assert!(posted.contains("<!-- mcp-contract report: default -->") && posted.contains("tool.removed"), "{posted}");
+    for run in [&first, &second] {
+        assert!(!run.log.contains(token) && !run.summary.contains(token), "the token is never printed: {}", run.log);
+    }
+
+    // A token that may not write (a fork's pull request): a notice, and the verdict stands.
+    let other = [&inputs[..], &[("comment-key", "second")]].concat();
+    let refused = run_with_env(&scratch, &repo, &tarball, &other, &env("read-only"));
+    assert_run(&refused, 1, "fail", "FAIL");
+    assert!(
+        refused.log.contains("could not comment on the pull request: HTTP 403 Resource not accessible by integration"),
+        "{}",
+        refused.log
+    );
+}
+
+#[test]
+#[ignore = "needs the built package: run by `make test-action`"]
+fn an_approval_label_turns_a_reported_break_into_a_pass() {
+    let (scratch, tarball, repo) = snapshot_workspace("action-approve");
+    let event = scratch.join("event.json");
+    std::fs::write(&event, r#"{"pull_request": {"number": 7, "labels": [{"name": "breaking-approved"}]}}"#)
+        .expect("event");
+    let env = [("GITHUB_EVENT_PATH", event.to_str().expect("utf-8 path"))];
+    let pair = [("old", "removed-old.json"), ("new", "removed-new.json")];
+    let approved =
+        run_with_env(&scratch, &repo, &tarball, &plus(&pair, &[("approve-label", "breaking-approved")]), &env);
+    assert_run(&approved, 0, "pass", "Approved: the pull request carries the label breaking-approved");
+    assert!(approved.summary.contains("Anyone who can label this pull request may approve"), "{}", approved.summary);
+    assert!(
+        commands(&approved.log).iter().any(|line| line.starts_with("::error") && line.contains("tool.removed")),
+        "the break is still annotated: {}",
+        approved.log
+    );
+    let other_label = run_with_env(&scratch, &repo, &tarball, &plus(&pair, &[("approve-label", "ship-it")]), &env);
+    assert_run(&other_label, 1, "fail", "FAIL");
+}
+
+#[test]
+#[ignore = "needs the built package: run by `make test-action`"]
+fn a_live_server_by_url_and_the_baseline_to_commit() {
+    let (scratch, tarball, repo) = snapshot_workspace("action-url");
+    let missing =
+        run(&scratch, &repo, &tarball, &[("baseline", "snapshots/server.json"), ("command", "node server.js")]);
+    assert_error(&missing, "baseline: `snapshots/server.json` does not exist in the checkout. Create it once from the server and commit it: npx mcp-contract snapshot --out snapshots/server.json -- node server.js");
+    let both = run(
+        &scratch,
+        &repo,
+        &tarball,
+        &[("baseline", "v1.json"), ("command", "true"), ("url", "http://127.0.0.1:9/mcp")],
+    );
+    assert_error(&both, "conflicting inputs: command and url");
+    let header = run(
+        &scratch,
+        &repo,
+        &tarball,
+        &[("baseline", "v1.json"), ("command", "true"), ("header", "Authorization=TOKEN")],
+    );
+    assert_error(&header, "header applies only with url");
+    // The url, headers and timeout reach check: the packed package has no MCP SDK (an optional
+    // peer), so the capture stops at the install hint, after reading every input.
+    let url = run_with_env(
+        &scratch,
+        &repo,
+        &tarball,
+        &[
+            ("baseline", "v1.json"),
+            ("url", "http://127.0.0.1:9/mcp"),
+            ("header", "Authorization=MCP_AUTH\n  X-Team=MCP_TEAM\n"),
+            ("timeout", "5s"),
+        ],
+        &[("MCP_AUTH", "Bearer abcdefgh12345678"), ("MCP_TEAM", "core")],
+    );
+    assert_error(&url, "npm install @modelcontextprotocol/sdk");
+    assert!(!url.log.contains("abcdefgh12345678"), "{}", url.log);
 }

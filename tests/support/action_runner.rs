@@ -1,6 +1,6 @@
 //! Runs a composite action's steps as GitHub does: each `run` script with
 //! `bash --noprofile --norc -eo pipefail`, after evaluating the `${{ }}` expressions of its `if`
-//! and `env` (the subset `action.yml` uses: `inputs.*`, `steps.*.outputs.*`, `github.*`,
+//! and `env` and of the inputs' defaults (the subset `action.yml` uses: `inputs.*`, `steps.*.outputs.*`, `github.*`,
 //! string literals, `==`, `!=`, `!`, `&&`, `||` and parentheses), with the GITHUB_OUTPUT,
 //! GITHUB_ENV and GITHUB_STEP_SUMMARY files between steps. A step that fails ends the run.
 
@@ -46,10 +46,16 @@ pub fn run_action(
         steps: BTreeMap::new(),
         github: BTreeMap::from([("action_path".to_string(), action_path.display().to_string())]),
     };
+    // `github.token` is the job's token, which a test passes as GITHUB_TOKEN.
+    if let Some((_, token)) = env.iter().find(|(name, _)| *name == "GITHUB_TOKEN") {
+        contexts.github.insert("token".to_string(), token.to_string());
+    }
     let declared = action["inputs"].as_mapping().expect("inputs");
     for (name, spec) in declared {
         let name = name.as_str().expect("input name").to_string();
-        contexts.inputs.insert(name, spec["default"].as_str().unwrap_or_default().to_string());
+        // A default may be an expression (`${{ github.token }}`), evaluated as GitHub does.
+        let default = interpolate(spec["default"].as_str().unwrap_or_default(), &contexts);
+        contexts.inputs.insert(name, default);
     }
     for (name, value) in inputs {
         assert!(contexts.inputs.contains_key(*name), "input `{name}` is not declared in action.yml");
