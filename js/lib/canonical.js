@@ -25,6 +25,16 @@ export function canonicalSnapshot(parts) {
   return out;
 }
 
+/** "3 tools, 1 resource, 0 resource templates, 2 prompts": what a snapshot (object) holds, in the engine's words. */
+export function sectionCounts(snapshot) {
+  return MODEL.sections
+    .map(({ field, words }) => {
+      const count = Array.isArray(snapshot?.[field]) ? snapshot[field].length : 0;
+      return `${count} ${count === 1 ? words.replace(/s$/, "") : words}`;
+    })
+    .join(", ");
+}
+
 /** The snapshot's text: two-space JSON with a trailing newline. */
 export function formatSnapshot(snapshot) {
   return `${JSON.stringify(snapshot, null, 2)}\n`;

@@ -13,6 +13,7 @@ const COMMAND_MODULES = {
   snapshot: () => import("./commands/snapshot.js"),
   check: () => import("./commands/check.js"),
   upgrade: () => import("./commands/upgrade.js"),
+  init: () => import("./commands/init.js"),
   rules: () => import("./commands/rules.js"),
   explain: () => import("./commands/explain.js"),
 };

@@ -69,14 +69,14 @@ describe("exit codes", () => {
     assertOneLineError(cli(["diff", removedOld, removedNew, "--fail-on", "breaking"]), "unknown --fail-on `breaking`; did you mean `BREAKING`?");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--warn-on", "sometimes"]), "unknown --warn-on `sometimes`; use one of: BREAKING,");
     assertOneLineError(cli(["diff", removedOld, removedNew, "--bogus"]), "--bogus");
-    assertOneLineError(cli(["frobnicate"]), "unknown command `frobnicate`; commands: diff, snapshot, check, upgrade, rules, explain (see --help)");
+    assertOneLineError(cli(["frobnicate"]), "unknown command `frobnicate`; commands: diff, snapshot, check, upgrade, init, rules, explain (see --help)");
     // A near miss (2 edits, or the start of one command) gets the command meant.
     for (const [typed, meant] of [["dif", "diff"], ["chekc", "check"], ["snap", "snapshot"], ["explian", "explain"], ["rule", "rules"]]) {
-      assertOneLineError(cli([typed, "a", "b"]), `unknown command \`${typed}\`; did you mean \`${meant}\`? commands: diff, snapshot, check, upgrade, rules, explain (see --help)`);
+      assertOneLineError(cli([typed, "a", "b"]), `unknown command \`${typed}\`; did you mean \`${meant}\`? commands: diff, snapshot, check, upgrade, init, rules, explain (see --help)`);
     }
     // Before the command, an option is reported as an option, with what may come first.
     for (const option of ["--bogus", "-x", "--verbose"]) {
-      assertOneLineError(cli([option, "diff"]), `unknown option \`${option}\``, "diff, snapshot, check, upgrade, rules, explain", "--help");
+      assertOneLineError(cli([option, "diff"]), `unknown option \`${option}\``, "diff, snapshot, check, upgrade, init, rules, explain", "--help");
     }
     assertOneLineError(cli(["diff", "-", "-"], { input: "{}" }), "standard input");
   });

@@ -1,6 +1,5 @@
 //! `mcp-contract check --baseline FILE -- COMMAND…`: capture the server, diff the committed
 //! baseline (OLD) against the capture (NEW) like `diff`, and with `--update` rewrite the baseline.
-import { engineMeta } from "../catalogue.js";
 import { UsageError } from "../errors.js";
 import { checkWritable, loadConfig, repositoryPath } from "../io.js";
 import { REPORT_HELP, REPORT_NOTES, REPORT_OPTIONS, checkReportOptions, deliver } from "../report.js";
@@ -63,7 +62,8 @@ export async function run(values, positionals, ctx, server = []) {
   const baseline = `baseline \`${values.baseline}\``;
   if (result.created) {
     // Nothing to compare with: no report, which would say "no changes".
-    const what = `from the capture (${sectionCounts(result.newText)}); nothing was compared`;
+    const { sectionCounts } = await import("../canonical.js");
+    const what = `from the capture (${sectionCounts(JSON.parse(result.newText))}); nothing was compared`;
     outcome("CREATED", `${baseline} created ${what}`, `${baseline} ${what}`);
     return 0;
   }
@@ -86,15 +86,4 @@ async function checkAgainstRelease(release, capturing, config, values, ctx) {
   const old = { name: baseline.label, text: baseline.text };
   const next = { name: await serverName(capturing), text: formatSnapshot(snapshot) };
   return deliver({ old, new: next, config, values, ctx });
-}
-
-/** "3 tools, 1 resource, 0 resource templates, 2 prompts": what a snapshot holds. */
-function sectionCounts(snapshotText) {
-  const snapshot = JSON.parse(snapshotText);
-  return engineMeta()
-    .snapshot.sections.map(({ field, words }) => {
-      const count = Array.isArray(snapshot[field]) ? snapshot[field].length : 0;
-      return `${count} ${count === 1 ? words.replace(/s$/, "") : words}`;
-    })
-    .join(", ");
 }
