@@ -38,7 +38,7 @@ export const MARKS = [
   { name: "instantiated", file: "dist/cli.cjs", before: /^ {2}return glue\d*;\n\}/m, does: "the glue and instantiating the module" },
   { name: "dispatch", file: "dist/cli.cjs", before: /^async function dispatch\(argv, ctx\) \{\n/m, after: true, does: "the rest of the bundle's top level, and main()" },
   { name: "inputs", file: "dist/cli.cjs", before: "  const [old, next] = inputs;\n", does: "meta(), the options, finding and reading the config, reading OLD and NEW" },
-  { name: "diff", file: "dist/cli.cjs", before: "  const { verdict, outputs } = diffWithGate(", does: "checking the report options" },
+  { name: "diff", file: "dist/cli.cjs", before: "  const { verdict, outputs } = values.semantic", does: "checking the report options" },
   { name: "diffed", file: "dist/cli.cjs", before: "  const rendered = Object.fromEntries(", does: "the diff in wasm, and its text report" },
   { name: "done", file: "bin/mcp-contract.js", before: "    process.exitCode = code;", does: "writing the report, and main() returning" },
 ];

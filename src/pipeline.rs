@@ -132,7 +132,7 @@ pub struct Prepared<'t> {
     /// it is. Finding the lines is a pass over that whole text (a fifth of a real pair's diff in
     /// wasm), so it runs on the first render that needs them, never for text, Markdown, JSON
     /// or JUnit; the text is borrowed, not copied, until then.
-    line_source: Option<(&'t str, AnnotatedFile)>,
+    line_source: Option<(std::borrow::Cow<'t, str>, AnnotatedFile)>,
     with_lines: std::cell::OnceCell<render::RenderOptions>,
 }
 
@@ -151,7 +151,7 @@ impl Prepared<'_> {
 
     /// The render options with each change's line filled in when `format` points at lines.
     fn options_for(&self, format: render::Format) -> &render::RenderOptions {
-        let Some((text, side)) = self.line_source.filter(|_| format.points_at_lines()) else {
+        let Some((text, side)) = self.line_source.as_ref().filter(|_| format.points_at_lines()) else {
             return &self.render_options;
         };
         self.with_lines.get_or_init(|| {
@@ -174,6 +174,23 @@ impl Prepared<'_> {
     /// rather than a comment's limit): what `--format github` points its readers to.
     pub fn render_job_summary(&self) -> String {
         render::job_summary(&self.report, &self.render_options)
+    }
+
+    /// Attaches the semantic pass's notes to a report already made (the pass reads the report
+    /// first), so that it is rendered with them without diffing again.
+    pub fn attach_notes(&mut self, notes: &std::collections::BTreeMap<String, String>) {
+        notes::attach_notes(&mut self.report, notes);
+    }
+
+    /// This diff with a copy of the text its annotations point into, so that it outlives its
+    /// inputs: the wasm engine keeps it between calls while the semantic pass runs.
+    pub fn into_owned(self) -> Prepared<'static> {
+        Prepared {
+            report: self.report,
+            render_options: self.render_options,
+            line_source: self.line_source.map(|(text, side)| (std::borrow::Cow::Owned(text.into_owned()), side)),
+            with_lines: self.with_lines,
+        }
     }
 }
 
@@ -204,8 +221,8 @@ pub fn prepare<'t>(
     }
     // The file that annotations and SARIF results name: NEW's, or else OLD's (a baseline).
     let (path, line_source) = match (&options.new_path, &options.old_path) {
-        (Some(path), _) => (Some(path.clone()), Some((new, AnnotatedFile::New))),
-        (None, Some(path)) => (Some(path.clone()), Some((old, AnnotatedFile::Old))),
+        (Some(path), _) => (Some(path.clone()), Some((new.into(), AnnotatedFile::New))),
+        (None, Some(path)) => (Some(path.clone()), Some((old.into(), AnnotatedFile::Old))),
         (None, None) => (None, None),
     };
     let render_options = render::RenderOptions {

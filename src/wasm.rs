@@ -103,6 +103,11 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Re
         }
         return Ok(report);
     };
+    rendered(&prepared, renders)
+}
+
+/// `{ verdict, outputs }`: each of `renders` as UTF-8 bytes, from one prepared diff.
+fn rendered(prepared: &crate::pipeline::Prepared<'_>, renders: Vec<RenderRequest>) -> Result<JsValue, JsValue> {
     let outputs = js_sys::Array::new();
     for request in renders {
         let text = match (request.job_summary, request.format) {
@@ -116,6 +121,41 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Re
     Reflect::set(&result, &"outputs".into(), &outputs)?;
     Reflect::set(&result, &"verdict".into(), &prepared.report.summary.verdict.as_str().into())?;
     Ok(result.into())
+}
+
+/// One diff kept between calls, for the semantic pass: the CLI reads its report, asks a model
+/// about the prose changes (which takes seconds and cannot run inside a call), then renders the
+/// same diff with the notes attached, instead of diffing the snapshots a second time.
+#[wasm_bindgen]
+pub struct PreparedDiff(crate::pipeline::Prepared<'static>);
+
+#[wasm_bindgen]
+impl PreparedDiff {
+    /// The report object, as `diff` without `renders` returns it.
+    pub fn report(&self) -> Result<JsValue, JsValue> {
+        JSON::parse(&self.0.render(Format::Json, false))
+    }
+
+    /// Attaches `notes` (`{[changeId]: string}`, as `diff`'s option) and renders `renders`:
+    /// `{ verdict, outputs }`, as `diff` with `renders` returns it.
+    pub fn render(&mut self, notes: JsValue, renders: JsValue) -> Result<JsValue, JsValue> {
+        let holder = Object::new();
+        Reflect::set(&holder, &"notes".into(), &notes)?;
+        let notes = notes_of(&holder).map_err(to_js_error)?;
+        let renders = render_list(&renders).map_err(to_js_error)?;
+        self.0.attach_notes(&notes);
+        rendered(&self.0, renders)
+    }
+}
+
+/// `diff` kept for rendering later (`options` as `diff`'s, without `renders`): see [`PreparedDiff`].
+#[wasm_bindgen(js_name = prepareDiff)]
+pub fn prepare_diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Result<PreparedDiff, JsValue> {
+    let run = run_options(&options).map_err(to_js_error)?;
+    let (old_text, new_text, config_text) = texts(&old, &new, &config)?;
+    let prepared = crate::pipeline::prepare(&old_text, &new_text, config_text.as_deref(), &run)
+        .map_err(|error| to_js_error(placed(error, [&old, &new, &config])))?;
+    Ok(PreparedDiff(prepared.into_owned()))
 }
 
 /// The engine's vocabulary: `{ severities: [{ id, words, color }], thresholds, formats,

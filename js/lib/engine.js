@@ -18,9 +18,9 @@ function makeGlueFactory() {
   const source = readFileSync(glueUrl, "utf8");
   const names = [];
   const body = source
-    .replace(/^export function (\w+)/gm, (_, name) => {
+    .replace(/^export (function|class) (\w+)/gm, (_, kind, name) => {
       names.push(name);
-      return `function ${name}`;
+      return `${kind} ${name}`;
     })
     .replace(/^export \{ initSync, __wbg_init as default \};$/m, "")
     // Only the asynchronous browser loader reads it, which this file never calls.
@@ -70,12 +70,40 @@ const encoder = new TextEncoder();
 const utf8 = (value) => (typeof value === "string" ? encoder.encode(value) : value);
 
 // Every export of the glue, called through `call`; the ones that take documents get them as bytes.
-const exported = Object.keys(glue).filter((name) => !["initSync", "exports", "start"].includes(name));
+const classes = ["PreparedDiff"];
+const exported = Object.keys(glue).filter((name) => !["initSync", "exports", "start", ...classes].includes(name));
 export const engine = Object.fromEntries(exported.map((name) => [name, (...args) => call(name, args)]));
 const documentsFirst = { diff: 3, serverVersion: 1 };
 for (const [name, count] of Object.entries(documentsFirst)) {
   engine[name] = (...args) => call(name, args.map((value, i) => (i < count ? utf8(value) : value)));
 }
+
+/**
+ * `prepareDiff` as an object whose `report()` and `render(notes, renders)` are trap-safe like every
+ * other call, and whose `free()` is safe after a trap retired the instance it lives in (the
+ * pointer belongs to that instance's memory; a fresh instance never sees it).
+ */
+engine.prepareDiff = (...args) => {
+  const owner = glue;
+  const prepared = call("prepareDiff", args.map((value, i) => (i < 3 ? utf8(value) : value)));
+  const method = (name) => (...rest) => {
+    if (glue !== owner) throw new Error("the engine was restarted after this diff was prepared; diff again");
+    try {
+      return prepared[name](...rest);
+    } catch (error) {
+      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+      glue = freshGlue();
+      throw engineStopped(error);
+    }
+  };
+  return {
+    report: method("report"),
+    render: method("render"),
+    free: () => {
+      if (glue === owner) prepared.free();
+    },
+  };
+};
 
 /** For tests only: the current instance's raw wasm exports (to exhaust its memory on purpose). */
 export const instanceForTests = () => glue.exports();

@@ -109,7 +109,6 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
     const { redactContext } = await import("./redact.js");
     redactContext(ctx, [env.MCP_CONTRACT_SEMANTIC_API_KEY]);
   }
-  if (values.semantic) base.notes = await notesFor(old.text, next.text, configText, values, ctx, env);
   if (next.path !== undefined) base.newPath = next.path;
   else if (old.path !== undefined) base.oldPath = old.path;
   // The engine runs the gate: it then decides the verdict, and every format carries its sentence.
@@ -130,7 +129,9 @@ export async function deliver({ old, new: next, config, values, ctx, env = proce
   if (gateToStderr) wanted.report = { format: "json" };
   for (const [i, { format }] of (values.reports ?? []).entries()) wanted[`file${i}`] = request(format);
   // UTF-8 bytes, written out as they are.
-  const { verdict, outputs } = diffWithGate(old.text, next.text, configText, base, Object.values(wanted));
+  const { verdict, outputs } = values.semantic
+    ? await renderWithNotes(old.text, next.text, configText, base, Object.values(wanted), { values, ctx, env })
+    : asUsageError(base, () => engine.diff(old.text, next.text, configText, { ...base, renders: Object.values(wanted) }));
   const rendered = Object.fromEntries(Object.keys(wanted).map((name, i) => [name, outputs[i]]));
   // `ctx.redact` is set while a capture's secrets are held (commands/server.js).
   const redacted = (bytes) => (ctx.redact ? ctx.redact(new TextDecoder().decode(bytes)) : bytes);
@@ -160,20 +161,33 @@ function reportFile(spec) {
   return { format, file };
 }
 
-/** `engine.diff` with `renders`; an invalid version for the semver gate is a UsageError. */
-function diffWithGate(oldText, newText, configText, base, renders) {
+/** `run()`, an engine call with `base`'s options; an invalid version for the semver gate is a UsageError. */
+function asUsageError(base, run) {
   try {
-    return engine.diff(oldText, newText, configText, { ...base, renders });
+    return run();
   } catch (error) {
     if (base.oldVersion === undefined || error?.name !== "McpContractError" || error.input !== "options") throw error;
     throw new UsageError(`--semver: ${error.detail}`);
   }
 }
 
+/**
+ * One diff for `--semantic`: its report goes to the advisory pass, and the same diff is then
+ * rendered with the notes attached, rather than diffing the snapshots a second time.
+ */
+async function renderWithNotes(oldText, newText, configText, base, renders, { values, ctx, env }) {
+  const prepared = asUsageError(base, () => engine.prepareDiff(oldText, newText, configText, base));
+  try {
+    const notes = await notesFor(prepared.report(), values, ctx, env);
+    return prepared.render(notes, renders);
+  } finally {
+    prepared.free();
+  }
+}
+
 /** Notes by change id from the advisory pass; failures only warn (the exit code never depends on them). */
-async function notesFor(oldText, newText, configText, values, ctx, env) {
+async function notesFor(report, values, ctx, env) {
   const [{ semanticNotes }, { abortOnInterrupt }] = await Promise.all([import("./semantic.js"), import("./process-group.js")]);
-  const report = engine.diff(oldText, newText, configText);
   // The command runs in its own process group, out of reach of the terminal's Ctrl-C: end it here.
   const interrupt = abortOnInterrupt();
   let result;

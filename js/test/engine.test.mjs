@@ -40,6 +40,25 @@ test("diff without renders returns the report object, the JSON render parsed, op
   assert.deepEqual(engine.diff(oldText, newText, null, {}), plain);
 });
 
+test("prepareDiff: one diff whose report the semantic pass reads and whose render then carries the notes", () => {
+  const formats = engine.meta().formats.map((format) => format.id);
+  const renders = formats.map((format) => ({ format }));
+  const prepared = engine.prepareDiff(oldText, newText, null, options);
+  try {
+    const report = prepared.report();
+    assert.deepEqual(report, engine.diff(oldText, newText, null, options), "report() is diff's report object");
+    const notes = { [report.changes[0].id]: "the tool\nnow  deletes", "no-such-change": "dropped" };
+    const made = prepared.render(notes, renders);
+    const expected = engine.diff(oldText, newText, null, { ...options, notes, renders });
+    assert.equal(made.verdict, expected.verdict);
+    renders.forEach(({ format }, i) => assert.equal(decode(made.outputs[i]), decode(expected.outputs[i]), format));
+    assert.match(decode(made.outputs[formats.indexOf("json")]), /the tool now deletes/);
+  } finally {
+    prepared.free();
+  }
+  assert.throws(() => engine.prepareDiff(oldText, "{", null, options), { name: "McpContractError", input: "new" });
+});
+
 test("diff refuses options it cannot honour, naming the problem", () => {
   const bad = (options, pattern) =>
     assert.throws(() => engine.diff(oldText, newText, null, options), (error) => {

@@ -115,15 +115,14 @@ impl Config {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         crate::load::input::refuse_deep_flow(text, Input::Config)?;
         RESOLVED.with(|resolved| resolved.borrow_mut().clear());
-        REFUSED_VALUE.set(false);
         let parsed: Result<Option<RawConfig>, _> = serde_yaml::from_str(text);
         RESOLVED.with(|resolved| resolved.borrow_mut().clear());
-        let refused_value = REFUSED_VALUE.replace(false);
         let raw = parsed.map_err(|e| {
             if let Some(limit) = yaml_limit_error(&e, Input::Config) {
                 return limit;
             }
-            let message = strip_position(&e.to_string());
+            let (message, refused_value) = Refusal::read(&e.to_string());
+            let message = strip_position(&message);
             let hint = hint_for(&message, refused_value);
             match e.location() {
                 Some(at) => Error::at_line(Input::Config, at.line(), at.column(), message, hint),
@@ -303,10 +302,7 @@ fn validated_str<'de, D: Deserializer<'de>, T>(
             f.write_str("a string")
         }
         fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-            (self.0)(text).map_err(|message| {
-                REFUSED_VALUE.set(true);
-                E::custom(message)
-            })
+            (self.0)(text).map_err(|message| E::custom(Refusal(message)))
         }
     }
     deserializer.deserialize_str(Validating(validate))
@@ -391,10 +387,28 @@ impl RuleSet {
     }
 }
 
+/// A value [`validated_str`] refused, with the message that says what to write instead (so the
+/// error gets no format hint). serde's error keeps only text, so the refusal travels in it as a
+/// mark that [`Refusal::read`] finds and takes out: a noncharacter, which no message of serde's
+/// or ours holds, and which a config's own text only puts there to lose its hint.
+struct Refusal(String);
+
+impl Refusal {
+    const MARK: char = '\u{FDD0}';
+
+    /// The error text without the mark, and whether a refusal was in it.
+    fn read(text: &str) -> (String, bool) {
+        (text.replace(Self::MARK, ""), text.contains(Self::MARK))
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", Self::MARK, self.0)
+    }
+}
+
 thread_local! {
-    /// Whether [`validated_str`] refused a value while one config parses: its message says what
-    /// to write, so the error gets no format hint. Reset before and after each parse.
-    static REFUSED_VALUE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// Rule patterns resolved while one config parses; emptied before and after each parse, so
     /// no state outlives [`Config::parse`].
     static RESOLVED: std::cell::RefCell<BTreeMap<String, RuleSet>> = const { std::cell::RefCell::new(BTreeMap::new()) };

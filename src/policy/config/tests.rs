@@ -154,6 +154,7 @@ fn only_a_config_of_the_wrong_shape_is_told_the_format_a_precise_fix_stands_alon
     for text in precise {
         let err = Config::parse(text).unwrap_err();
         assert_eq!(err.hint, "", "{text:?}: {err}");
+        assert!(!err.to_string().contains('\u{FDD0}'), "the refusal's mark is taken out: {err:?}");
     }
     let asked = Config::parse("severity_overrides:\n  tool.removd: BREAKING\n").unwrap_err();
     assert!(asked.to_string().ends_with("did you mean `tool.removed`?"), "{asked}");
