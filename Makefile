@@ -1,7 +1,7 @@
 # mcp-contract: the same targets on every machine.
 #   make build   wasm module into pkg/ and js/pkg/, the CLI bundle js/dist/cli.cjs: the npm package ready to run
 #   make demo    build, then diff the bundled example pair and print the report
-#   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, JS, tsc, npm pack)
+#   make test    every test suite (fmt, clippy native + wasm, Rust, wasm-in-node, the wasm size budget, JS, tsc, npm pack)
 #   make bench   benchmarks that print figures (the witness tallies among them), and the wasm size
 #   make fuzz    each fuzz target, native (libFuzzer) and through the wasm build, for FUZZ_SECONDS;
 #                writes fuzz/LOG.md (nightly + cargo-fuzz)
@@ -31,7 +31,7 @@ JS_DEPS_STAMP := js/node_modules/.package-lock.json
 # The local npm registry (verdaccio) the release tests publish their fixture servers to.
 REGISTRY_DEPS_STAMP := tests/registries/node_modules/.package-lock.json
 
-.PHONY: build build-www demo new-rule test test-suites setup-chrome test-action test-rust test-wasm test-js test-pack test-www bench wasm-size fuzz \
+.PHONY: build build-www demo new-rule test test-suites setup-chrome test-action test-rust test-wasm test-size test-js test-pack test-www bench wasm-size fuzz \
 	setup setup-rust setup-wasm-bindgen
 
 # ---- setup: install only what is missing ----
@@ -95,7 +95,7 @@ test:
 	  fi; \
 	  echo "make test: every suite passed and removed its temp folders"
 
-test-suites: setup-chrome test-rust test-wasm build test-js test-pack test-action test-www
+test-suites: setup-chrome test-rust test-wasm build test-size test-js test-pack test-action test-www
 
 test-rust: setup-rust
 	$(CARGO) fmt --check
@@ -106,6 +106,10 @@ test-rust: setup-rust
 # No -q: wasm-bindgen-test-runner rejects --quiet.
 test-wasm: setup-rust setup-wasm-bindgen
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner $(CARGO) test --target $(WASM_TARGET)
+
+# The module's size budget (scripts/wasm-budget.mjs): deterministic, so a failing check, not a bench.
+test-size: build
+	$(NODE) scripts/wasm-budget.mjs
 
 test-js: build $(JS_DEPS_STAMP) $(REGISTRY_DEPS_STAMP)
 	cd js && $(NODE) --test test/*.test.mjs
@@ -148,7 +152,8 @@ bench: build
 
 wasm-size:
 	@raw=$$(wc -c < pkg/$(CRATE)_bg.wasm); gz=$$(gzip -9c pkg/$(CRATE)_bg.wasm | wc -c); \
-	  printf 'wasm module pkg/%s_bg.wasm: %d bytes raw, %d bytes by gzip -9 (budget 300 KB)\n' '$(CRATE)' $$raw $$gz
+	  printf 'wasm module pkg/%s_bg.wasm: %d bytes raw, %d bytes by gzip -9\n' '$(CRATE)' $$raw $$gz
+	@$(NODE) scripts/wasm-budget.mjs || true
 	@$(NODE) scripts/wasm-size.mjs
 
 # ---- new-rule: registry or family-table entry, fixture pair, then its report snapshot ----
