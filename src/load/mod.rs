@@ -5,3 +5,4 @@ pub mod error;
 pub(crate) mod input;
 pub mod limits;
 pub mod snapshot;
+pub mod yaml;

@@ -1,0 +1,88 @@
+//! What a plain scalar means under YAML 1.2's core schema, as serde_yaml resolved it (so that a
+//! YAML snapshot reads as it did): null, booleans, integers (decimal, `0x`, `0o`, `0b`, with a
+//! sign), floats, `.inf` and `.nan`; anything else, and digits with a leading zero, is a string.
+
+use super::Yaml;
+use serde_json::Number;
+
+pub fn resolve(text: &str) -> Yaml {
+    match text {
+        "" | "~" | "null" | "Null" | "NULL" => return Yaml::Null,
+        "true" | "True" | "TRUE" => return Yaml::Bool(true),
+        "false" | "False" | "FALSE" => return Yaml::Bool(false),
+        _ => {}
+    }
+    if let Some(number) = integer(text) {
+        return Yaml::Number(number);
+    }
+    if leading_zero_digits(text) {
+        return Yaml::String(text.to_string());
+    }
+    match float(text) {
+        Some(f) => match Number::from_f64(f) {
+            Some(number) => Yaml::Number(number),
+            None => Yaml::NonFinite(f),
+        },
+        None => Yaml::String(text.to_string()),
+    }
+}
+
+/// An integer in u64 or i64 range; a wider one is read as a float, as JSON numbers are.
+fn integer(text: &str) -> Option<Number> {
+    let (negative, unsigned) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (radix, digits) = if let Some(rest) = unsigned.strip_prefix("0x") {
+        (16, rest)
+    } else if let Some(rest) = unsigned.strip_prefix("0o") {
+        (8, rest)
+    } else if let Some(rest) = unsigned.strip_prefix("0b") {
+        (2, rest)
+    } else {
+        if leading_zero_digits(text) {
+            return None;
+        }
+        (10, unsigned)
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| (b as char).is_digit(radix)) {
+        return None;
+    }
+    let magnitude = u128::from_str_radix(digits, radix).ok();
+    match (negative, magnitude) {
+        (false, Some(m)) if m <= u64::MAX as u128 => Some(Number::from(m as u64)),
+        (true, Some(m)) if m <= i64::MAX as u128 + 1 => Some(Number::from((m as i128).wrapping_neg() as i64)),
+        // Wider than 64 bits: decimal digits read as the float they are closest to, as a JSON
+        // parser reads them; other radixes that wide are strings.
+        _ if radix == 10 => float(text).and_then(Number::from_f64),
+        _ => None,
+    }
+}
+
+/// `0` followed by more digits (`0123`, `-007`): a string in YAML 1.2.
+fn leading_zero_digits(text: &str) -> bool {
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    unsigned.len() > 1 && unsigned.starts_with('0') && unsigned[1..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A float as Rust spells one (`1.5`, `.5`, `1.`, `2e-3`), or `.inf`/`.nan` in YAML's spellings.
+fn float(text: &str) -> Option<f64> {
+    let (negative, unsigned) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let sign = if negative { -1.0 } else { 1.0 };
+    match unsigned {
+        ".inf" | ".Inf" | ".INF" => return Some(sign * f64::INFINITY),
+        ".nan" | ".NaN" | ".NAN" if text == unsigned => return Some(f64::NAN),
+        _ => {}
+    }
+    // Only decimal syntax: Rust's parser also takes `inf` and `nan`, which YAML spells otherwise.
+    let decimal = unsigned.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'));
+    if !decimal || unsigned.starts_with(['+', '-']) {
+        return None;
+    }
+    text.parse::<f64>().ok().filter(|f| f.is_finite())
+}
