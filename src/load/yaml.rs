@@ -329,14 +329,7 @@ impl<'t> Reader<'t> {
         } else {
             self.content(parent, place, on_new_line, false)?
         };
-        let node = match tag {
-            Some((tag, at)) => self.tagged(node, &tag, at)?,
-            None => node,
-        };
-        if let Some(name) = anchor {
-            self.anchors.insert(name, Anchor::of(&node));
-        }
-        Ok(node)
+        self.with_properties(node, anchor, tag)
     }
 
     /// Whether the node at `parent`/`place` is empty: the text ended, a document marker, or a
@@ -352,6 +345,18 @@ impl<'t> Reader<'t> {
         let sequence_at_key =
             place == Place::Value && column == parent && self.peek() == Some(b'-') && self.blank_at(1);
         column <= parent && !sequence_at_key
+    }
+
+    /// `node` under its tag, remembered under its anchor.
+    fn with_properties(&mut self, node: Node, anchor: Option<String>, tag: Option<Tag>) -> Result<Node> {
+        let node = match tag {
+            Some((tag, at)) => self.tagged(node, &tag, at)?,
+            None => node,
+        };
+        if let Some(name) = anchor {
+            self.anchors.insert(name, Anchor::of(&node));
+        }
+        Ok(node)
     }
 
     /// `&anchor` and `!tag`, in either order, each at most once.
@@ -560,14 +565,7 @@ impl<'t> Reader<'t> {
             Scalar::Key(key) => key,
             Scalar::Value(_) => return self.error_at(start, "has a line without `key: value` in a mapping"),
         };
-        let key = match tag {
-            Some((tag, at)) => self.tagged(key, &tag, at)?,
-            None => key,
-        };
-        if let Some(name) = anchor {
-            self.anchors.insert(name, Anchor::of(&key));
-        }
-        Ok((key, false))
+        Ok((self.with_properties(key, anchor, tag)?, false))
     }
 
     /// `? key` (as emitters write a key that spans lines), left at its `:` line if there is
@@ -1004,14 +1002,7 @@ impl<'t> Reader<'t> {
                 self.made(value, start)
             }
         };
-        let node = match tag {
-            Some((tag, at)) => self.tagged(node, &tag, at)?,
-            None => node,
-        };
-        if let Some(name) = anchor {
-            self.anchors.insert(name, Anchor::of(&node));
-        }
-        Ok(node)
+        self.with_properties(node, anchor, tag)
     }
 
     // ---- tags ----
