@@ -22,7 +22,7 @@ pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> 
 }
 
 /// [`diff`] on values known to nest at most [`limits::MAX_NESTING_DEPTH`] deep: parsed text
-/// (serde_json and serde_yaml stop at 128 levels, YAML aliases included), which spares the
+/// (serde_json and the YAML reader stop at 128 levels, YAML aliases included), which spares the
 /// text paths a whole walk of both documents.
 /// `numbers`: what [`inexact_numbers_of`] found in each text.
 fn diff_within_depth(old: &Value, new: &Value, config: &Config, numbers: &schema::Numbers) -> Result<Report, Error> {

@@ -62,12 +62,13 @@ test("a config passed as an object is refused by key path, never at a line of te
 test("YAML nesting is refused in linear time, and merge keys make YAML read as its JSON twin", () => {
   const started = performance.now();
   const error = typedError(() => diff(`tools: ${"[".repeat(200_000)}`, tools));
-  assert.deepEqual([error.line, error.column], [1, 8 + 128]);
+  // The mapping is the first of the 128 levels read, so the 128th bracket is one too many.
+  assert.deepEqual([error.line, error.column], [1, 8 + 127]);
   assert.ok(performance.now() - started < 5_000, "refused before the parser spends quadratic time");
   const yaml = "base: &base {type: string, maxLength: 5}\ntools:\n  - name: a\n    inputSchema:\n      type: object\n      properties:\n        q: {<<: *base, maxLength: 9}\n";
   const json = { base: { type: "string", maxLength: 5 }, tools: [{ name: "a", inputSchema: { type: "object", properties: { q: { type: "string", maxLength: 9 } } } }] };
   assert.deepEqual(diff(yaml, json).changes, []);
-  assert.match(typedError(() => diff("tools: []\nserver:\n  name: a\n  name: b\n", tools)).detail, /repeats the key "name"/);
+  assert.match(typedError(() => diff("tools: []\nserver:\n  name: a\n  name: b\n", tools)).detail, /repeats the key `name` \(first at line 3\)/);
 });
 
 test("after a trap the engine is replaced and the next calls succeed", () => {

@@ -12,148 +12,36 @@ pub fn parse_text(text: &str, input: Input) -> Result<Value, Error> {
     }
 }
 
-/// YAML as its JSON twin reads: merge keys (`<<: *base`) applied, a repeated key an error (as
-/// in config), the nesting refused in linear time before the parser sees it.
+/// YAML as its JSON twin reads, through the engine's own reader (`load::yaml`): merge keys
+/// (`<<: *base`) applied, a repeated key an error (as in config), nesting and aliases bounded.
 fn parse_yaml(text: &str, input: Input) -> Result<Value, Error> {
-    refuse_deep_flow(text, input)?;
-    let mut yaml: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| yaml_error(&e, input))?;
-    yaml.apply_merge().map_err(|e| yaml_error(&e, input))?;
-    serde_json::to_value(yaml).map_err(|e| {
-        Error::unpositioned(
+    match super::yaml::parse(text) {
+        Ok(root) => Ok(root.map_or(Value::Null, super::yaml::to_json)),
+        Err(e) => Err(yaml_reader_error(
+            e,
             input,
-            format!("has YAML that JSON cannot hold: {e}"),
-            "Use string keys and plain values (no tags), as a JSON snapshot would",
-        )
-    })
-}
-
-/// The deepest nesting of YAML flow collections (`[` and `{`) read; serde_yaml refuses more
-/// than this anyway, but only after its parser has spent quadratic time getting there.
-pub(crate) const MAX_YAML_FLOW_DEPTH: usize = 128;
-
-/// Refuses YAML whose flow collections nest deeper than [`MAX_YAML_FLOW_DEPTH`], at the
-/// bracket that goes past it, in one pass. It counts `[` and `{` only where a node may start
-/// (after indentation, `- `, `: `, `? `, `,`, another bracket, an anchor or a tag), outside
-/// quotes, comments and block scalars, so brackets inside text are not counted.
-pub(crate) fn refuse_deep_flow(text: &str, input: Input) -> Result<(), Error> {
-    match deep_flow_at(text, MAX_YAML_FLOW_DEPTH) {
-        None => Ok(()),
-        Some((line, column)) => Err(Error::at_line(
-            input,
-            line,
-            column,
-            format!("nests YAML flow collections (`[`, `{{`) more than {MAX_YAML_FLOW_DEPTH} levels deep"),
-            format!(
-                "mcp-contract reads at most {MAX_YAML_FLOW_DEPTH} levels; no MCP snapshot or config nests this \
-                 deep, so check how the file was made (or flatten it)"
-            ),
+            "Fix the YAML at that position (the text did not start with `{` or `[`, so it was read as YAML)",
         )),
     }
 }
 
-/// Line and column (1-based) of the first `[` or `{` past `limit` levels of flow nesting.
-fn deep_flow_at(text: &str, limit: usize) -> Option<(usize, usize)> {
-    #[derive(PartialEq)]
-    enum Quote {
-        None,
-        Single,
-        Double,
+/// The YAML reader's refusal in the user's terms, at its line and column; `syntax_hint` says
+/// what to do about text that is not YAML.
+pub(crate) fn yaml_reader_error(e: super::yaml::YamlError, input: Input, syntax_hint: &str) -> Error {
+    use super::yaml::Refused;
+    let at = Some((e.at.line, e.at.column));
+    match e.refused {
+        Refused::TooDeep => too_deep(input, at, "YAML mappings and sequences", MAX_YAML_DEPTH),
+        Refused::Aliases => Error::at_line(
+            input,
+            e.at.line,
+            e.at.column,
+            e.message,
+            "mcp-contract refuses such documents; write the repeated values out, or alias each one at most a few \
+             times",
+        ),
+        Refused::Syntax => Error::at_line(input, e.at.line, e.at.column, e.message, syntax_hint),
     }
-    let bytes = text.as_bytes();
-    let end_of_line = |from: usize| bytes[from..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |n| from + n);
-    let (mut line, mut column) = (1, 0);
-    let (mut depth, mut quote, mut node_start) = (0usize, Quote::None, true);
-    let (mut line_start, mut indent, mut after_space) = (true, 0, true);
-    // While inside a block scalar (`|`, `>`): the indentation its content must exceed.
-    let mut block_scalar: Option<usize> = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        let byte = bytes[i];
-        if byte & 0xC0 != 0x80 {
-            column += 1;
-        }
-        if byte == b'\n' {
-            (line, column, line_start, indent, after_space) = (line + 1, 0, true, 0, true);
-            node_start |= depth == 0 && quote == Quote::None;
-            i += 1;
-            continue;
-        }
-        if line_start {
-            if byte == b' ' {
-                indent += 1;
-                i += 1;
-                continue;
-            }
-            line_start = false;
-            if let Some(parent) = block_scalar {
-                if indent > parent || byte == b'\r' {
-                    i = end_of_line(i);
-                    continue;
-                }
-                block_scalar = None;
-            }
-        }
-        match quote {
-            Quote::Single => {
-                match byte {
-                    b'\'' if bytes.get(i + 1) == Some(&b'\'') => i += 1,
-                    b'\'' => (quote, node_start) = (Quote::None, false),
-                    _ => {}
-                }
-                i += 1;
-                continue;
-            }
-            Quote::Double => {
-                match byte {
-                    b'\\' if bytes.get(i + 1).is_some_and(|&b| b != b'\n') => i += 1,
-                    b'"' => (quote, node_start) = (Quote::None, false),
-                    _ => {}
-                }
-                i += 1;
-                continue;
-            }
-            Quote::None => {}
-        }
-        let spaced = |at: usize| bytes.get(at).is_none_or(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
-        match byte {
-            b' ' | b'\t' | b'\r' => {
-                after_space = true;
-                i += 1;
-                continue;
-            }
-            b'#' if after_space => {
-                i = end_of_line(i);
-                continue;
-            }
-            b'[' | b'{' if node_start => {
-                depth += 1;
-                if depth > limit {
-                    return Some((line, column));
-                }
-            }
-            b']' | b'}' if depth > 0 => (depth, node_start) = (depth - 1, false),
-            b',' if depth > 0 => node_start = true,
-            b'\'' if node_start => quote = Quote::Single,
-            b'"' if node_start => quote = Quote::Double,
-            b':' if depth > 0 || spaced(i + 1) => node_start = true,
-            b'-' | b'?' if spaced(i + 1) => node_start = true,
-            b'|' | b'>' if node_start && depth == 0 => {
-                block_scalar = Some(indent);
-                i = end_of_line(i);
-                continue;
-            }
-            // An anchor or a tag comes before the node it names.
-            b'&' | b'!' if node_start => {
-                while i + 1 < bytes.len() && !spaced(i + 1) {
-                    i += 1;
-                }
-            }
-            _ => node_start = false,
-        }
-        after_space = false;
-        i += 1;
-    }
-    None
 }
 
 /// Parses OLD and NEW and lends both documents to `compare`, whose result cannot borrow them.
@@ -171,8 +59,8 @@ pub fn with_documents<R>(old: &str, new: &str, compare: impl FnOnce(&Value, &Val
     }
 }
 
-/// [`parse_text`], with JSON built in `scope`. YAML stays on the heap: serde_yaml's parser is
-/// not known to keep nothing beyond its result, which [`Scope::build`] requires.
+/// [`parse_text`], with JSON built in `scope`. YAML stays on the heap: its reader keeps its
+/// anchors beyond the values it returns, which [`Scope::build`] does not allow.
 fn parse_in<'s>(scope: Scope<'s>, text: &str, input: Input) -> Result<Built<'s, Value>, Error> {
     match syntax(text, input)? {
         // SAFETY: serde_json's parser keeps no state between calls; what it allocates is the
@@ -240,11 +128,8 @@ fn json_position(e: &serde_json::Error, text: &str) -> (usize, usize) {
 /// The deepest nesting of arrays and objects serde_json reads (it refuses the 128th level).
 pub(crate) const MAX_JSON_DEPTH: usize = 127;
 
-/// The deepest nesting of YAML collections serde_yaml reads.
-pub(crate) const MAX_YAML_DEPTH: usize = 128;
-
-/// How many times over its own size serde_yaml lets a document's aliases (`*name`) expand.
-pub(crate) const MAX_YAML_ALIAS_EXPANSION: usize = 100;
+/// The deepest nesting of YAML collections read (`load::yaml`).
+pub(crate) const MAX_YAML_DEPTH: usize = super::yaml::MAX_DEPTH;
 
 /// Valid text nested deeper than the parser reads, at the container that goes past `limit`.
 fn too_deep(input: Input, at: Option<(usize, usize)>, what: &str, limit: usize) -> Error {
@@ -256,45 +141,6 @@ fn too_deep(input: Input, at: Option<(usize, usize)>, what: &str, limit: usize) 
     match at {
         Some((line, column)) => Error::at_line(input, line, column, message, hint),
         None => Error::unpositioned(input, message, hint),
-    }
-}
-
-/// serde_yaml's errors for documents it can parse but will not read (too deep, or aliases that
-/// expand past its bound), in the user's terms; `None` for every other error.
-pub(crate) fn yaml_limit_error(e: &serde_yaml::Error, input: Input) -> Option<Error> {
-    let message = strip_position(&e.to_string());
-    match message.as_str() {
-        "recursion limit exceeded" => {
-            let at = e.location().map(|at| (at.line(), at.column()));
-            Some(too_deep(input, at, "YAML mappings and sequences", MAX_YAML_DEPTH))
-        }
-        "repetition limit exceeded" => Some(Error::unpositioned(
-            input,
-            format!(
-                "uses YAML aliases (`*name`) that expand to more than {MAX_YAML_ALIAS_EXPANSION} times the \
-                 document's own size (aliases of aliases multiply: a \"billion laughs\" document)"
-            ),
-            "mcp-contract refuses such documents; write the repeated values out, or alias each one at most a few \
-             times",
-        )),
-        _ => None,
-    }
-}
-
-fn yaml_error(e: &serde_yaml::Error, input: Input) -> Error {
-    if let Some(limit) = yaml_limit_error(e, input) {
-        return limit;
-    }
-    let mut message = strip_position(&e.to_string());
-    // serde_yaml places a repeated key at the start of its mapping; say so.
-    if let Some(at) = message.find("duplicate entry with key ") {
-        let key = &message[at + "duplicate entry with key ".len()..];
-        message = format!("repeats the key {key} in the mapping that starts here (YAML keys must be unique)");
-    }
-    let hint = "Fix the syntax at that position (the text did not start with `{` or `[`, so it was read as YAML)";
-    match e.location() {
-        Some(at) => Error::at_line(input, at.line(), at.column(), format!("is not valid YAML: {message}"), hint),
-        None => Error::unpositioned(input, format!("is not valid YAML: {message}"), hint),
     }
 }
 

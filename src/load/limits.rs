@@ -8,7 +8,7 @@ use crate::util::json::push_token;
 use serde_json::Value;
 
 /// The deepest nesting of arrays and objects a snapshot may have (the root container is level
-/// 1). Text never gets near it: serde_json stops at 127 levels and serde_yaml at 128. It matters
+/// 1). Text never gets near it: serde_json stops at 127 levels and the YAML reader at 128. It matters
 /// for [`crate::diff`] on values built in code, which later passes walk recursively (equality,
 /// cloning, rendering): a thousand small frames fit in a 2 MB thread stack, even unoptimised.
 pub const MAX_NESTING_DEPTH: usize = 1_000;

@@ -1184,5 +1184,6 @@ fn too_many_aliases(nodes: u64, aliased: u64) -> bool {
     aliased as f64 / nodes as f64 > allowed
 }
 
-#[cfg(test)]
+// Native only: they compare with serde_yaml, a native dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

@@ -1,16 +1,15 @@
 //! Per-project config (YAML or JSON): severity overrides, ignores with reasons, thresholds.
 //!
-//! Validation happens while deserialising, so every error carries the key path and the line and
-//! column of the offending value: unknown keys, unknown rule ids (with a did-you-mean),
-//! unknown severities, rule globs that match nothing, and malformed globs.
+//! The text is read by the engine's YAML reader (JSON is YAML), whose nodes keep their
+//! positions; validation walks that tree, so every error carries the key path and the line and
+//! column of the offending value: unknown keys, unknown rule ids (with a did-you-mean), unknown
+//! severities, rule globs that match nothing, malformed globs, values of the wrong type.
 
 use crate::load::error::{Error, Input};
-use crate::load::input::{strip_position, yaml_limit_error};
+use crate::load::yaml::{self, Mark, Node, Yaml};
 use crate::rules::severity::Severity;
 use crate::rules::{did_you_mean, RuleId};
 use crate::util::glob::Glob;
-use serde::de::{self, Deserializer};
-use serde::Deserialize;
 use std::collections::BTreeMap;
 
 /// A CI threshold: the lowest severity that triggers it, or never.
@@ -110,26 +109,27 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Parses YAML or JSON config text. Empty text (or only comments) is the default config.
+    /// Parses YAML or JSON config text. Empty text (or only comments, or `null`) is the default
+    /// config.
     pub fn parse(text: &str) -> Result<Config, Error> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        crate::load::input::refuse_deep_flow(text, Input::Config)?;
-        RESOLVED.with(|resolved| resolved.borrow_mut().clear());
-        let parsed: Result<Option<RawConfig>, _> = serde_yaml::from_str(text);
-        RESOLVED.with(|resolved| resolved.borrow_mut().clear());
-        let raw = parsed.map_err(|e| {
-            if let Some(limit) = yaml_limit_error(&e, Input::Config) {
-                return limit;
-            }
-            let (message, refused_value) = Refusal::read(&e.to_string());
-            let message = strip_position(&message);
-            let hint = hint_for(&message, refused_value);
-            match e.location() {
-                Some(at) => Error::at_line(Input::Config, at.line(), at.column(), message, hint),
-                None => Error::unpositioned(Input::Config, message, hint),
-            }
+        let root = yaml::parse(text).map_err(|e| {
+            let hint = hint_for(&e.message, false);
+            crate::load::input::yaml_reader_error(e, Input::Config, hint)
         })?;
-        Ok(raw.map(RawConfig::into_config).unwrap_or_default())
+        let raw = match root {
+            None => return Ok(Config::default()),
+            Some(Node { value: Yaml::Null, .. }) => return Ok(Config::default()),
+            Some(root) => Reading::default().config(&root),
+        };
+        raw.map(RawConfig::into_config).map_err(|refused| {
+            let message = if refused.path.is_empty() {
+                refused.message
+            } else {
+                format!("{}: {}", refused.path, refused.message)
+            };
+            let hint = hint_for(&message, refused.value);
+            Error::at_line(Input::Config, refused.at.line, refused.at.column, message, hint)
+        })
     }
 
     /// The severity a finding gets after overrides.
@@ -203,7 +203,7 @@ fn hint_for(message: &str, refused_value: bool) -> &'static str {
     if refused_value || message.contains(": unknown field `") {
         return "";
     }
-    let shape = ["invalid type: ", "invalid length ", "invalid value: ", "missing field `", "unknown field `"];
+    let shape = ["invalid type: ", "missing field `", "unknown field `", "as a mapping key"];
     if shape.iter().any(|marker| message.contains(marker)) {
         FORMAT_HINT
     } else {
@@ -211,18 +211,12 @@ fn hint_for(message: &str, refused_value: bool) -> &'static str {
     }
 }
 
-// `expecting` says what a value should be in the config's own terms: serde's default names
-// the Rust type ("expected struct RawIgnore").
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, expecting = "a mapping with any of severity_overrides, ignore, fail_on and warn_on")]
+/// A config as read, each value validated.
+#[derive(Default)]
 struct RawConfig {
-    #[serde(default)]
     severity_overrides: BTreeMap<RulePattern, SeverityValue>,
-    #[serde(default)]
     ignore: Vec<RawIgnore>,
-    #[serde(default)]
     fail_on: ThresholdValue,
-    #[serde(default)]
     warn_on: ThresholdValue,
 }
 
@@ -288,45 +282,15 @@ fn resolve_rule_pattern(text: &str) -> Result<Vec<RuleId>, String> {
     })
 }
 
-/// Deserialises a string and validates it inside the visitor, so that serde_yaml positions a
-/// validation error at the offending scalar (an error raised after `String::deserialize`
-/// returns is positioned at the enclosing map instead).
-fn validated_str<'de, D: Deserializer<'de>, T>(
-    deserializer: D,
-    validate: fn(&str) -> Result<T, String>,
-) -> Result<T, D::Error> {
-    struct Validating<T>(fn(&str) -> Result<T, String>);
-    impl<T> de::Visitor<'_> for Validating<T> {
-        type Value = T;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a string")
-        }
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-            (self.0)(text).map_err(|message| E::custom(Refusal(message)))
-        }
-    }
-    deserializer.deserialize_str(Validating(validate))
-}
-
-impl<'de> Deserialize<'de> for RulePattern {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        validated_str(deserializer, |text| {
-            Ok(RulePattern { text: text.to_string(), rules: resolve_rule_pattern(text)? })
-        })
-    }
-}
-
 struct SeverityValue(Severity);
 
-impl<'de> Deserialize<'de> for SeverityValue {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        validated_str(deserializer, |text| {
-            Severity::parse(text).map(SeverityValue).ok_or_else(|| match Severity::meant_by(text) {
-                Some(meant) => format!("unknown severity `{text}`; did you mean `{meant}`?"),
-                None => format!(
-                    "unknown severity `{text}`; use one of BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION"
-                ),
-            })
+impl SeverityValue {
+    fn parse(text: &str) -> Result<SeverityValue, String> {
+        Severity::parse(text).map(SeverityValue).ok_or_else(|| match Severity::meant_by(text) {
+            Some(meant) => format!("unknown severity `{text}`; did you mean `{meant}`?"),
+            None => format!(
+                "unknown severity `{text}`; use one of BREAKING, POTENTIALLY_BREAKING, NON_BREAKING, DOCUMENTATION"
+            ),
         })
     }
 }
@@ -334,25 +298,15 @@ impl<'de> Deserialize<'de> for SeverityValue {
 #[derive(Default)]
 struct ThresholdValue(Option<Threshold>);
 
-impl<'de> Deserialize<'de> for ThresholdValue {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        validated_str(deserializer, |text| {
-            Threshold::parse(text).map(|t| ThresholdValue(Some(t))).ok_or_else(|| Threshold::unknown("threshold", text))
-        })
+impl ThresholdValue {
+    fn parse(text: &str) -> Result<ThresholdValue, String> {
+        Threshold::parse(text).map(|t| ThresholdValue(Some(t))).ok_or_else(|| Threshold::unknown("threshold", text))
     }
 }
 
-#[derive(Deserialize)]
-#[serde(
-    deny_unknown_fields,
-    expecting = "an ignore entry: a mapping with `rule` (a rule id or glob), and optionally `entity` (a glob over \
-                 names) and `reason`"
-)]
 struct RawIgnore {
     rule: RulePatternText,
-    #[serde(default)]
     entity: Option<EntityGlob>,
-    #[serde(default)]
     reason: Option<String>,
 }
 
@@ -387,64 +341,169 @@ impl RuleSet {
     }
 }
 
-/// A value [`validated_str`] refused, with the message that says what to write instead (so the
-/// error gets no format hint). serde's error keeps only text, so the refusal travels in it as a
-/// mark that [`Refusal::read`] finds and takes out: a noncharacter, which no message of serde's
-/// or ours holds, and which a config's own text only puts there to lose its hint.
-struct Refusal(String);
-
-impl Refusal {
-    const MARK: char = '\u{FDD0}';
-
-    /// The error text without the mark, and whether a refusal was in it.
-    fn read(text: &str) -> (String, bool) {
-        (text.replace(Self::MARK, ""), text.contains(Self::MARK))
-    }
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", Self::MARK, self.0)
-    }
-}
-
-thread_local! {
-    /// Rule patterns resolved while one config parses; emptied before and after each parse, so
-    /// no state outlives [`Config::parse`].
-    static RESOLVED: std::cell::RefCell<BTreeMap<String, RuleSet>> = const { std::cell::RefCell::new(BTreeMap::new()) };
-}
-
 /// An ignore entry's `rule`: an id (or retired alias, matched through the rule it names) or a
 /// glob that must match at least one rule.
 struct RulePatternText(String, RuleSet);
 
-impl<'de> Deserialize<'de> for RulePatternText {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        validated_str(deserializer, |text| {
-            // Long ignore lists repeat a few rule patterns; each resolves against every rule once.
-            let known = RESOLVED.with(|resolved| resolved.borrow().get(text).cloned());
-            let rules = match known {
-                Some(rules) => rules,
-                None => {
-                    let rules = RuleSet::of(&resolve_rule_pattern(text)?);
-                    RESOLVED.with(|resolved| resolved.borrow_mut().insert(text.to_string(), rules.clone()));
-                    rules
-                }
-            };
-            Ok(RulePatternText(text.to_string(), rules))
-        })
-    }
-}
-
 /// A glob over entity names (tool name, prompt name, resource uri, template uriTemplate).
 struct EntityGlob(String, Glob);
 
-impl<'de> Deserialize<'de> for EntityGlob {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        validated_str(deserializer, |text| {
-            let glob = Glob::new(text).map_err(|e| format!("entity glob `{text}` is not valid: {e}"))?;
-            Ok(EntityGlob(text.to_string(), glob))
-        })
+/// One config's reading: the rule patterns resolved so far (long ignore lists repeat a few,
+/// and each resolves against every rule once).
+#[derive(Default)]
+struct Reading {
+    resolved: BTreeMap<String, RuleSet>,
+}
+
+/// A value refused: where, under which key path, why; `value` when the message already says
+/// what to write (a refused rule, severity, threshold or glob), so no format hint follows it.
+struct Refused {
+    path: String,
+    message: String,
+    at: Mark,
+    value: bool,
+}
+
+type Read<T> = Result<T, Refused>;
+
+const CONFIG_KEYS: &[&str] = &["severity_overrides", "ignore", "fail_on", "warn_on"];
+const IGNORE_KEYS: &[&str] = &["rule", "entity", "reason"];
+const AN_IGNORE_ENTRY: &str =
+    "an ignore entry: a mapping with `rule` (a rule id or glob), and optionally `entity` (a glob over names) and `reason`";
+
+impl Reading {
+    fn config(&mut self, root: &Node) -> Read<RawConfig> {
+        let entries = mapping(root, "", "a mapping with any of severity_overrides, ignore, fail_on and warn_on")?;
+        let mut raw = RawConfig::default();
+        for (key, value) in entries {
+            match known_key(key, "", CONFIG_KEYS)? {
+                "severity_overrides" => raw.severity_overrides = self.overrides(value)?,
+                "ignore" => raw.ignore = self.ignores(value)?,
+                "fail_on" => raw.fail_on = validated(value, "fail_on", ThresholdValue::parse)?,
+                _ => raw.warn_on = validated(value, "warn_on", ThresholdValue::parse)?,
+            }
+        }
+        Ok(raw)
+    }
+
+    fn overrides(&mut self, value: &Node) -> Read<BTreeMap<RulePattern, SeverityValue>> {
+        let mut overrides = BTreeMap::new();
+        for (key, severity) in mapping(value, "severity_overrides", "a map")? {
+            let pattern = validated(key, "severity_overrides", |text| {
+                Ok(RulePattern { text: text.to_string(), rules: resolve_rule_pattern(text)? })
+            })?;
+            let path = format!("severity_overrides.{}", pattern.text);
+            overrides.insert(pattern, validated(severity, &path, SeverityValue::parse)?);
+        }
+        Ok(overrides)
+    }
+
+    fn ignores(&mut self, value: &Node) -> Read<Vec<RawIgnore>> {
+        let items = match &value.value {
+            Yaml::Null => return Ok(Vec::new()),
+            Yaml::Seq(items) => items,
+            _ => return Err(invalid_type(value, "ignore", "a sequence")),
+        };
+        items.iter().enumerate().map(|(i, item)| self.ignore(item, &format!("ignore[{i}]"))).collect()
+    }
+
+    fn ignore(&mut self, item: &Node, path: &str) -> Read<RawIgnore> {
+        let (mut rule, mut entity, mut reason) = (None, None, None);
+        for (key, value) in mapping(item, path, AN_IGNORE_ENTRY)? {
+            let key_path = format!("{path}.{}", known_key(key, path, IGNORE_KEYS)?);
+            match known_key(key, path, IGNORE_KEYS)? {
+                "rule" => rule = Some(validated(value, &key_path, |text| self.rule_pattern(text))?),
+                "entity" if value.value == Yaml::Null => entity = None,
+                "entity" => {
+                    entity = Some(validated(value, &key_path, |text| {
+                        let glob = Glob::new(text).map_err(|e| format!("entity glob `{text}` is not valid: {e}"))?;
+                        Ok(EntityGlob(text.to_string(), glob))
+                    })?)
+                }
+                _ => {
+                    reason = match &value.value {
+                        Yaml::Null => None,
+                        Yaml::String(text) => Some(text.clone()),
+                        _ => return Err(invalid_type(value, &key_path, "a string")),
+                    }
+                }
+            }
+        }
+        let Some(rule) = rule else {
+            return Err(Refused {
+                path: path.to_string(),
+                message: "missing field `rule`".to_string(),
+                at: item.at,
+                value: false,
+            });
+        };
+        Ok(RawIgnore { rule, entity, reason })
+    }
+
+    fn rule_pattern(&mut self, text: &str) -> Result<RulePatternText, String> {
+        let rules = match self.resolved.get(text) {
+            Some(rules) => rules.clone(),
+            None => {
+                let rules = RuleSet::of(&resolve_rule_pattern(text)?);
+                self.resolved.insert(text.to_string(), rules.clone());
+                rules
+            }
+        };
+        Ok(RulePatternText(text.to_string(), rules))
+    }
+}
+
+/// A mapping's entries (`null` reads as an empty mapping), or what `expected` says it should be.
+fn mapping<'n>(node: &'n Node, path: &str, expected: &str) -> Read<&'n [(Node, Node)]> {
+    match &node.value {
+        Yaml::Map(entries) => Ok(entries),
+        Yaml::Null => Ok(&[]),
+        _ => Err(invalid_type(node, path, expected)),
+    }
+}
+
+/// A key of a mapping that may hold only `known` keys.
+fn known_key(key: &Node, path: &str, known: &[&'static str]) -> Read<&'static str> {
+    let text = yaml::key_text(key).unwrap_or_default();
+    known.iter().find(|k| **k == text).copied().ok_or_else(|| {
+        let expected: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+        Refused {
+            path: path.to_string(),
+            message: format!("unknown field `{text}`, expected one of {}", expected.join(", ")),
+            at: key.at,
+            value: false,
+        }
+    })
+}
+
+/// A scalar's text (a number or boolean as written, `null` as empty) checked by `check`; a
+/// collection is the wrong type.
+fn validated<T>(node: &Node, path: &str, mut check: impl FnMut(&str) -> Result<T, String>) -> Read<T> {
+    let text = match &node.value {
+        Yaml::Seq(_) | Yaml::Map(_) => return Err(invalid_type(node, path, "a string")),
+        Yaml::Null => String::new(),
+        _ => yaml::key_text(node).unwrap_or_default(),
+    };
+    check(&text).map_err(|message| Refused { path: path.to_string(), message, at: node.at, value: true })
+}
+
+/// "invalid type: string "x", expected …", in serde's words, which the format hint follows.
+fn invalid_type(node: &Node, path: &str, expected: &str) -> Refused {
+    let found = match &node.value {
+        Yaml::Null => "unit value".to_string(),
+        Yaml::Bool(b) => format!("boolean `{b}`"),
+        Yaml::Number(n) if n.is_f64() => format!("floating point `{n}`"),
+        Yaml::Number(n) => format!("integer `{n}`"),
+        Yaml::NonFinite(f) => format!("floating point `{}`", if f.is_nan() { ".nan" } else { ".inf" }),
+        Yaml::String(s) => format!("string {s:?}"),
+        Yaml::Seq(_) => "sequence".to_string(),
+        Yaml::Map(_) => "map".to_string(),
+    };
+    Refused {
+        path: path.to_string(),
+        message: format!("invalid type: {found}, expected {expected}"),
+        at: node.at,
+        value: false,
     }
 }
 

@@ -77,16 +77,19 @@ fn with_documents_lends_both_documents_and_reports_old_first() {
 
 #[test]
 fn yaml_flow_nesting_is_refused_at_the_bracket_past_the_limit_in_linear_time() {
-    // 200 KB of `[`: libyaml alone spends minutes on this before serde_yaml's limit refuses it.
+    // 200 KB of `[`: libyaml alone spent minutes on this before serde_yaml's limit refused it.
+    // The mapping is the first level, so the 128th bracket is the 129th level.
     let text = format!("tools: {}", "[".repeat(200_000));
     let started = std::time::Instant::now();
     let err = parse_text(&text, Input::Old).unwrap_err();
-    assert_eq!(err.position, Position::LineColumn { line: 1, column: 8 + MAX_YAML_FLOW_DEPTH });
+    assert_eq!(err.position, Position::LineColumn { line: 1, column: 8 + MAX_YAML_DEPTH - 1 });
     assert!(err.message.contains("more than 128 levels"), "{}", err.message);
     // Generous: the scan takes about a millisecond; the parser it spares took minutes.
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     let mappings = format!("a: {}", "{b: ".repeat(50_000));
-    assert!(parse_text(&mappings, Input::New).unwrap_err().message.contains("flow collections"));
+    assert!(parse_text(&mappings, Input::New).unwrap_err().message.contains("more than 128 levels"));
+    let fits = format!("a: {}1{}", "[".repeat(MAX_YAML_DEPTH - 1), "]".repeat(MAX_YAML_DEPTH - 1));
+    assert!(parse_text(&fits, Input::New).is_ok(), "128 levels are read");
 }
 
 #[test]
@@ -118,10 +121,10 @@ fn yaml_merge_keys_are_applied_so_yaml_reads_as_its_json_twin() {
 }
 
 #[test]
-fn a_repeated_yaml_key_is_an_error_with_its_position_as_in_config() {
+fn a_repeated_yaml_key_is_an_error_at_the_repeat() {
     let err = parse_text("tools: []\nserver:\n  name: a\n  name: b\n", Input::New).unwrap_err();
-    assert_eq!(err.position, Position::LineColumn { line: 3, column: 3 }, "{err}");
-    assert!(err.message.contains("repeats the key \"name\""), "{}", err.message);
+    assert_eq!(err.position, Position::LineColumn { line: 4, column: 3 }, "{err}");
+    assert!(err.message.contains("repeats the key `name` (first at line 3)"), "{}", err.message);
 }
 
 #[test]
@@ -158,7 +161,7 @@ fn yaml_nested_past_the_parser_limit_and_alias_bombs_say_which_limit() {
     }
     bomb.push_str("tools: *l\n");
     let err = parse_text(&bomb, Input::New).unwrap_err();
-    assert!(err.message.starts_with("uses YAML aliases (`*name`) that expand to more than 100 times"), "{err}");
+    assert!(err.message.starts_with("uses YAML aliases (`*name`) that expand to far more nodes than"), "{err}");
     assert!(err.hint.contains("write the repeated values out"), "{}", err.hint);
     assert!(!err.to_string().contains("repetition limit"), "{err}");
 }

@@ -168,3 +168,27 @@ fn only_a_config_of_the_wrong_shape_is_told_the_format_a_precise_fix_stands_alon
     assert_eq!(Config::parse("fail_on: breaking\n").unwrap_err().hint, "");
     assert_eq!(Config::parse("fail_on: [1]\n").unwrap_err().hint, FORMAT_HINT);
 }
+
+#[test]
+fn what_serde_yaml_let_through_is_refused_at_its_place() {
+    // Issue 39: a reason that is not text, a repeated key, a second document, a foreign tag.
+    let cases = [
+        (
+            "ignore:\n  - rule: tool.removed\n    reason: 42\n",
+            "ignore[0].reason: invalid type: integer `42`, expected a string",
+            (3, 13),
+        ),
+        ("fail_on: none\nfail_on: BREAKING\n", "repeats the key `fail_on` (first at line 1)", (2, 1)),
+        ("{\"fail_on\": \"none\",\n \"fail_on\": \"none\"}", "repeats the key `fail_on`", (2, 2)),
+        ("fail_on: none\n---\nwarn_on: none\n", "holds more than one YAML document", (2, 1)),
+        ("fail_on: !!python/name:os.system none\n", "uses the YAML tag `python/name:os.system`", (1, 10)),
+    ];
+    for (text, needle, (line, column)) in cases {
+        let err = Config::parse(text).unwrap_err();
+        assert!(err.message.contains(needle), "{text:?}: {err}");
+        assert_eq!(err.position, Position::LineColumn { line, column }, "{text:?}: {err}");
+    }
+    // JSON reads as the YAML it is.
+    let json = Config::parse("{\"ignore\": [{\"rule\": \"tool.removed\", \"reason\": \"legacy\"}]}").unwrap();
+    assert_eq!(json.ignore[0].reason.as_deref(), Some("legacy"));
+}
