@@ -111,7 +111,7 @@ fn decode_key(raw: &str) -> String {
     let inner = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"'));
     match inner {
         Some(plain) if !plain.contains('\\') => plain.to_string(),
-        _ => serde_json::from_str::<String>(raw).unwrap_or_else(|_| raw.trim_matches('"').to_string()),
+        _ => crate::util::json::string_literal(raw).unwrap_or_else(|| raw.trim_matches('"').to_string()),
     }
 }
 

@@ -42,7 +42,7 @@ pub fn inexact_numbers(text: &str) -> InexactNumbers {
             match frame {
                 Frame::Object(Some((start, end))) => {
                     let key =
-                        serde_json::from_str::<String>(text.get(*start..*end).unwrap_or("\"\"")).unwrap_or_default();
+                        crate::util::json::string_literal(text.get(*start..*end).unwrap_or("\"\"")).unwrap_or_default();
                     push_token(&mut out, &key)
                 }
                 Frame::Array(i) => push_token(&mut out, &i.to_string()),
@@ -165,9 +165,10 @@ fn surely_exact(written: &[u8]) -> bool {
 
 /// Whether the written number is exactly the shortest decimal of the `f64` it parses to.
 fn is_exact(written: &str) -> bool {
-    match written.parse::<f64>() {
-        Ok(f) if f.is_finite() => Decimal::parse(written) == Decimal::parse(&format!("{f}")),
-        _ => false,
+    // Both read and written as the documents were: serde_json parsed the document's number.
+    match crate::util::json::parse_decimal(written) {
+        Some(f) => Decimal::parse(written) == Decimal::parse(&crate::util::json::shortest(f)),
+        None => false,
     }
 }
 
@@ -266,7 +267,7 @@ pub fn compare(
             continue; // the schema comparison saw this change (integers it holds exactly too)
         }
         let text = |map: &InexactNumbers, base: &str, f: f64| {
-            map.get(&format!("{base}{rel}")).cloned().unwrap_or_else(|| format!("{f}"))
+            map.get(&format!("{base}{rel}")).cloned().unwrap_or_else(|| crate::util::json::shortest(f))
         };
         let (old_text, new_text) = (text(numbers.0, old_base, x), text(numbers.1, new_base, y));
         let (Some(p), Some(q)) = (Decimal::parse(&old_text), Decimal::parse(&new_text)) else { continue };

@@ -20,6 +20,91 @@ pub fn push_token(pointer: &mut String, token: &str) {
     }
 }
 
+/// The finite `f64` a decimal reads as: JSON's number syntax, and what Rust's float syntax adds
+/// (a `+` sign, leading zeros, `.5`, `1.`), read by serde_json's number parser: the one that
+/// read the documents, so a number read here is the same double a document with that text has.
+/// Not `str::parse`: core's decimal-to-float parser and its power-of-five tables are about 8 KB
+/// of the wasm module's gzip, and nothing else needs them.
+pub fn parse_decimal(text: &str) -> Option<f64> {
+    let (negative, unsigned) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(at) => (&unsigned[..at], Some(&unsigned[at + 1..])),
+        None => (unsigned, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let unsigned = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !unsigned.is_empty() && digits(unsigned)
+    });
+    if (whole.is_empty() && fraction.is_empty()) || !digits(whole) || !digits(fraction) || !exponent_ok {
+        return None;
+    }
+    let whole = whole.trim_start_matches('0');
+    // Without a fraction, serde_json reads the digits as an integer and rounds that to a double.
+    let json = format!(
+        "{}{}{}{}{}",
+        if negative { "-" } else { "" },
+        if whole.is_empty() { "0" } else { whole },
+        if fraction.is_empty() { "" } else { "." },
+        fraction,
+        exponent.map_or(String::new(), |e| format!("e{e}")),
+    );
+    // Through `Value`, whose reader never builds serde's "invalid type" message: that message
+    // prints a float with core's formatter, which only it would link (6 KB of gzip).
+    serde_json::from_str::<Value>(&json).ok()?.as_f64().filter(|f| f.is_finite())
+}
+
+/// A JSON string literal's text (`"a\"b"` → `a"b`), or `None` when `literal` is not one. Read
+/// as a `Value` for the reason [`parse_decimal`] gives.
+pub fn string_literal(literal: &str) -> Option<String> {
+    match serde_json::from_str::<Value>(literal).ok()? {
+        Value::String(text) => Some(text),
+        _ => None,
+    }
+}
+
+/// A finite double as Rust's `{:e}` writes it (`1.5e0`, `-2.5e-3`): the shortest digits, a point
+/// after the first, the power of ten. Made from [`shortest`], without core's float formatter.
+pub fn exponential(f: f64) -> String {
+    let text = shortest(f);
+    let (sign, unsigned) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text.as_str()),
+    };
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i64>().unwrap_or(0)),
+        None => (unsigned, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits: String = whole.chars().chain(fraction.chars()).collect();
+    // The power of ten of the first digit written; leading zeros move it right.
+    let significant = digits.trim_start_matches('0');
+    let exponent = exponent + whole.len() as i64 - 1 - (digits.len() - significant.len()) as i64;
+    let digits = significant.trim_end_matches('0');
+    if digits.is_empty() {
+        return format!("{sign}0e0");
+    }
+    let (first, rest) = digits.split_at(1);
+    if rest.is_empty() {
+        format!("{sign}{first}e{exponent}")
+    } else {
+        format!("{sign}{first}.{rest}e{exponent}")
+    }
+}
+
+/// The shortest decimal that reads back as `f` (finite), as serde_json writes it (`150.0`,
+/// `1e300`). Not `format!("{f}")`: core's float formatting (Grisu with a Dragon4 fallback) is
+/// about 6 KB of the wasm module's gzip. Where the double is halfway between two equally short
+/// decimals, the one chosen may differ from core's; callers compare decimals they made here.
+pub fn shortest(f: f64) -> String {
+    serde_json::Number::from_f64(f).map_or_else(String::new, |n| n.to_string())
+}
+
 /// `pointer` + `/token`, as a new string.
 pub fn child_pointer(pointer: &str, token: &str) -> String {
     let mut out = String::with_capacity(pointer.len() + token.len() + 1);
@@ -195,6 +280,72 @@ pub fn type_name(value: &Value) -> &'static str {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn decimals_read_as_core_reads_them_and_shortest_writes_them_back() {
+        let mut random = crate::util::test_random::Lcg(7);
+        let fixed = [
+            "0",
+            "-0",
+            "1",
+            "+1.5",
+            ".5",
+            "1.",
+            "007.25",
+            "1e300",
+            "2.5E-3",
+            "123456789012345678901234567890",
+            "0.1",
+            "9007199254740993",
+        ];
+        let mut texts: Vec<String> = fixed.iter().map(|t| t.to_string()).collect();
+        for _ in 0..20_000 {
+            let digits: String = (0..1 + random.next(18)).map(|_| char::from(b'0' + random.next(10) as u8)).collect();
+            let point = random.next(digits.len() + 1);
+            let exponent =
+                if random.next(3) == 0 { format!("e{}", random.next(600) as i64 - 300) } else { String::new() };
+            texts.push(format!(
+                "{}{}.{}{exponent}",
+                if random.next(2) == 0 { "-" } else { "" },
+                &digits[..point],
+                &digits[point..]
+            ));
+        }
+        // serde_json's parser, which reads the documents, rounds some long decimals (about one
+        // in ten of these, most with large exponents) a few units in the last place away from
+        // core's correctly rounded double; this reads what a document holding the number reads,
+        // which is the point: a number compared here is the document's own double.
+        for text in &texts {
+            let core = text.parse::<f64>().ok().filter(|f| f.is_finite());
+            let ours = parse_decimal(text);
+            assert_eq!(ours.is_some(), core.is_some(), "{text}");
+            let (Some(ours), Some(core)) = (ours, core) else { continue };
+            assert!((ours - core).abs() <= core.abs() * 1e-15, "{text}: {ours:e} against {core:e}");
+            assert_eq!(
+                shortest(ours).parse::<f64>().map(f64::to_bits),
+                Ok(ours.to_bits()),
+                "{text}: {}",
+                shortest(ours)
+            );
+            let document: Value = serde_json::from_str(&format!("[{text}]").replace("[+", "[")).unwrap_or(Value::Null);
+            if let Some(read) = document[0].as_f64() {
+                assert_eq!(read.to_bits(), ours.to_bits(), "{text}: the document's double");
+            }
+        }
+        for f in [0.0, -0.0, 1.0, -2.5, 0.001, 1234.5, 1e300, 5e-324, f64::MAX, 0.1, 100.0, 123456789.0, 1.5e-7] {
+            assert_eq!(exponential(f), format!("{f:e}"), "{f}");
+        }
+        for text in texts.iter().take(5_000) {
+            if let Some(f) = parse_decimal(text) {
+                let ours = exponential(f);
+                assert_eq!(ours.parse::<f64>().map(f64::to_bits), Ok(f.to_bits()), "{text}: {ours}");
+                assert_eq!(ours.len(), format!("{f:e}").len(), "{text}: {ours} against {f:e}");
+            }
+        }
+        for refused in ["", ".", "-", "e5", "1e", "1.5.2", "0x10", "inf", "nan", "1_000", "1e400", " 1"] {
+            assert_eq!(parse_decimal(refused), None, "{refused:?}");
+        }
+    }
 
     #[test]
     fn pointers_escape_and_resolve() {

@@ -79,10 +79,8 @@ fn float(text: &str) -> Option<f64> {
         ".nan" | ".NaN" | ".NAN" if text == unsigned => return Some(f64::NAN),
         _ => {}
     }
-    // Only decimal syntax: Rust's parser also takes `inf` and `nan`, which YAML spells otherwise.
-    let decimal = unsigned.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'));
-    if !decimal || unsigned.starts_with(['+', '-']) {
+    if unsigned.starts_with(['+', '-']) {
         return None;
     }
-    text.parse::<f64>().ok().filter(|f| f.is_finite())
+    crate::util::json::parse_decimal(text)
 }

@@ -133,7 +133,7 @@ pub fn sort_key(value: &Value) -> String {
     out
 }
 
-/// A number spelt by value: integral values as integers, others in Rust's shortest float form.
+/// A number spelt by value: integral values as integers, others as Rust's `{:e}` writes them.
 fn number_key(n: &Number) -> String {
     if let Some(i) = n.as_i64() {
         return i.to_string();
@@ -143,7 +143,7 @@ fn number_key(n: &Number) -> String {
     }
     match n.as_f64() {
         Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => format!("{}", f as i64),
-        Some(f) => format!("{f:e}"),
+        Some(f) => crate::util::json::exponential(f),
         None => n.to_string(),
     }
 }
