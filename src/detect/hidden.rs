@@ -54,12 +54,9 @@ pub(crate) const TEMPLATES: HiddenRules = HiddenRules {
 /// Checks every added or kept entity of a section.
 pub(crate) fn section(rules: &HiddenRules, pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     // Every identity key on either side, to say which one a spoofed name renders like.
-    let keys: BTreeSet<&str> = pairs
-        .iter()
-        .map(|pair| match *pair {
-            Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e.key,
-        })
-        .collect();
+    let keys: BTreeSet<&str> = crate::util::collect::set_of(pairs.iter().map(|pair| match *pair {
+        Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e.key,
+    }));
     for pair in pairs {
         let (old, new) = match *pair {
             Pair::Added(new) => (None, new),

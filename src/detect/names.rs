@@ -156,7 +156,7 @@ pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> 
     // section renamed wholesale stays linear.
     let mut by_words: Vec<(&str, usize)> =
         added.iter().enumerate().filter(|(_, a)| !a.words.is_empty()).map(|(j, a)| (a.words.as_str(), j)).collect();
-    by_words.sort_unstable();
+    crate::util::order::sort(&mut by_words);
     for (i, old) in removed.iter().enumerate() {
         let from = by_words.partition_point(|(w, _)| *w < old.words.as_str());
         let free = by_words[from..].iter().take_while(|(w, _)| *w == old.words).find(|(_, j)| !taken[*j]);
@@ -180,7 +180,9 @@ pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> 
         }
     }
     // Higher scores first; ties in list order, so the result never depends on sort stability.
-    candidates.sort_by(|x, y| y.0.total_cmp(&x.0).then(y.1.total_cmp(&x.1)).then((x.2, x.3).cmp(&(y.2, y.3))));
+    crate::util::order::sort_stable_by(&mut candidates, |x, y| {
+        y.0.total_cmp(&x.0).then(y.1.total_cmp(&x.1)).then((x.2, x.3).cmp(&(y.2, y.3)))
+    });
     for (_, _, i, j) in candidates {
         if partner[i].is_none() && !taken[j] {
             partner[i] = Some(j);
@@ -310,7 +312,7 @@ fn parameter_names(kind: EntityKind, parameters: Option<&Value>) -> Vec<String> 
             .map(|p| p.keys().map(|k| name_words(k)).collect())
             .unwrap_or_default(),
     };
-    names.sort_unstable();
+    crate::util::order::sort(&mut names);
     names.dedup();
     names
 }

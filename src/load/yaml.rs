@@ -79,8 +79,8 @@ pub fn to_json(node: Node) -> serde_json::Value {
         Yaml::Number(n) => Value::Number(n),
         Yaml::String(s) => Value::String(s),
         Yaml::Seq(items) => Value::Array(items.into_iter().map(to_json).collect()),
-        Yaml::Map(entries) => Value::Object(
-            entries.into_iter().filter_map(|(key, value)| Some((key_text(&key)?, to_json(value)))).collect(),
+        Yaml::Map(entries) => crate::util::collect::object_of(
+            entries.into_iter().filter_map(|(key, value)| Some((key_text(&key)?, to_json(value)))),
         ),
     }
 }

@@ -14,7 +14,7 @@ pub fn osa_distance(a: &str, b: &str) -> usize {
     };
     let blocks = pattern.len().div_ceil(64);
     let mut alphabet = pattern.clone();
-    alphabet.sort_unstable();
+    crate::util::order::sort(&mut alphabet);
     alphabet.dedup();
     // For each distinct pattern character, the rows where it occurs, `blocks` words each.
     let mut occurs = vec![0u64; alphabet.len() * blocks];

@@ -67,7 +67,7 @@ pub fn only_function_words_changed<'t>(regions: impl Iterator<Item = (&'t [Token
                 .filter(|t| is_function_word(t) && !is_article(&t.text))
                 .map(|t| t.text.as_str())
                 .collect();
-            words.sort_unstable();
+            crate::util::order::sort(&mut words);
             words
         };
         let (mut before, mut after) = (function(old), function(new));

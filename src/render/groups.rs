@@ -103,7 +103,7 @@ pub fn runs(changes: &[Change], expand: bool) -> Vec<Run> {
             });
         }
     }
-    out.sort_by_key(|run| run.start);
+    crate::util::order::sort_stable_by_key(&mut out, |run| run.start);
     out
 }
 

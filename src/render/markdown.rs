@@ -155,7 +155,7 @@ fn severity_section(out: &mut String, severity: Severity, group: &[&Change], bud
 /// One row for a group of alike changes; the details blocks (when shown) list each of them.
 fn group_row(out: &mut String, run: &[&Change], details: bool) {
     let Some(first) = run.first() else { return };
-    let kinds: std::collections::BTreeSet<&str> = run.iter().map(|c| c.entity.kind.as_str()).collect();
+    let kinds = crate::util::collect::set_of(run.iter().map(|c| c.entity.kind.as_str()));
     let entities = match kinds.len() {
         1 => format!("{} × {}", run.len(), first.entity.kind.as_str()),
         _ => format!("{} entities", run.len()),

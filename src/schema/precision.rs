@@ -256,7 +256,7 @@ pub fn compare(
     };
     let mut relative = under(numbers.0, old_base);
     relative.extend(under(numbers.1, new_base));
-    relative.sort();
+    crate::util::order::sort(&mut relative);
     relative.dedup();
     for rel in relative {
         let (Some(a), Some(b)) = (crate::util::json::resolve(old, &rel), crate::util::json::resolve(new, &rel)) else {

@@ -6,7 +6,7 @@
 /// `(key, position)` for each key, sorted: equal keys sit together, the first position first.
 pub fn index<'a>(keys: impl IntoIterator<Item = &'a str>) -> Vec<(&'a str, usize)> {
     let mut index: Vec<(&str, usize)> = keys.into_iter().enumerate().map(|(i, key)| (key, i)).collect();
-    index.sort_unstable();
+    super::order::sort(&mut index);
     index
 }
 

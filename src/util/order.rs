@@ -27,6 +27,20 @@ pub fn sort_stable_by<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ord
     permute(items, &mut order);
 }
 
+/// Sorts `items` into their order (stably, which is one of the orders `sort_unstable` may give).
+pub fn sort<T: Ord>(items: &mut [T]) {
+    sort_stable_by(items, T::cmp);
+}
+
+/// Sorts `items` by the key `key` gives, computing each item's key once (as
+/// `sort_by_cached_key`, whose own copy of the sort would be one more per call site).
+pub fn sort_by_cached_key<T, K: Ord>(items: &mut [T], key: impl FnMut(&T) -> K) {
+    let keys: Vec<K> = items.iter().map(key).collect();
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    sort_stable_by(&mut order, |a, b| keys[*a].cmp(&keys[*b]));
+    permute(items, &mut order);
+}
+
 /// Sorts `items` by the key `key` gives, stably.
 pub fn sort_stable_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
     sort_stable_by(items, |a, b| key(a).cmp(&key(b)));

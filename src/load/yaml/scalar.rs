@@ -1,6 +1,8 @@
 //! What a plain scalar means under YAML 1.2's core schema, as serde_yaml resolved it (so that a
 //! YAML snapshot reads as it did): null, booleans, integers (decimal, `0x`, `0o`, `0b`, with a
 //! sign), floats, `.inf` and `.nan`; anything else, and digits with a leading zero, is a string.
+//! A float's digits are read as a JSON document's are (`util::json::parse_decimal`), so a YAML
+//! snapshot and its JSON twin hold the same doubles.
 
 use super::Yaml;
 use serde_json::Number;

@@ -48,7 +48,7 @@ fn build(node: &Node, depth: usize) -> Option<Value> {
     if let Some(members) = node.kw("enum").and_then(Kw::value).and_then(Value::as_array) {
         // The least member in canonical order: the same witness however the enum is ordered.
         let mut sorted: Vec<&Value> = members.iter().collect();
-        sorted.sort_by_cached_key(|m| sort_key(m));
+        crate::util::order::sort_by_cached_key(&mut sorted, |m| sort_key(m));
         return sorted.iter().find(|m| accepts(node, m) == Some(true)).or(sorted.first()).map(|m| (*m).clone());
     }
     for list in ["anyOf", "oneOf"] {
@@ -130,7 +130,7 @@ fn object(node: &Node, depth: usize, all: bool) -> Map<String, Value> {
         .and_then(Value::as_array)
         .map(|r| r.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    required.sort_unstable();
+    crate::util::order::sort(&mut required);
     let properties = node.kw_map("properties");
     let mut names: Vec<&str> = required.clone();
     if all {
@@ -219,7 +219,7 @@ pub fn boundary_values(node: &Node, other: Option<&Node>) -> Vec<Value> {
     let mut out = Vec::new();
     if let Some(members) = node.kw("enum").and_then(Kw::value).and_then(Value::as_array) {
         let mut sorted: Vec<&Value> = members.iter().collect();
-        sorted.sort_by_cached_key(|m| sort_key(m));
+        crate::util::order::sort_by_cached_key(&mut sorted, |m| sort_key(m));
         out.extend(sorted.into_iter().take(64).cloned());
     }
     let number = |k: &str| node.kw(k).and_then(Kw::value).and_then(Value::as_f64);
@@ -370,7 +370,7 @@ fn named_keys(node: &Node) -> Vec<String> {
             needs.as_array().into_iter().flatten().filter_map(Value::as_str).for_each(&mut add);
         }
     }
-    keys.sort_unstable();
+    crate::util::order::sort(&mut keys);
     keys
 }
 
