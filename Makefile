@@ -145,6 +145,7 @@ bench: build
 	@echo "== witnesses: BREAKING schema findings that carry one, and why the others do not (tests/witness.rs)"
 	@$(CARGO) test --quiet --release --test witness -- --nocapture --test-threads=1 2>&1 | grep -E '^(rule fixtures|real corpus|random pairs|reverse check|  unavailable)'
 	$(NODE) scripts/bench-wasm.mjs
+	$(NODE) scripts/bench-stress.mjs
 	@$(MAKE) --no-print-directory wasm-size
 	@$(NODE) scripts/bench-cli.mjs
 	@bash scripts/bench-install.sh
