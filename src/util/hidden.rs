@@ -69,18 +69,33 @@ pub fn hidden_chars(text: &str) -> Vec<char> {
 
 /// Calls `each(byte offset, char)` for every hidden character of `text`.
 fn scan(text: &str, mut each: impl FnMut(usize, char)) {
+    let bytes = text.as_bytes();
     // Fast path: printable ASCII has nothing hidden.
-    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+    if bytes.iter().all(|b| (0x20..0x7f).contains(b)) {
         return;
     }
+    // Byte by byte: an ASCII character is hidden exactly when it is a control (none is a
+    // variation selector or a joiner, the two that depend on their neighbours), so only the
+    // other characters are decoded. Reports and descriptions are mostly ASCII with line breaks,
+    // which sent the whole text down a character-by-character path.
     let mut previous = None;
-    let mut chars = text.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        let next = chars.peek().map(|(_, n)| *n);
-        if hidden_at(previous, c, next) {
+    let mut at = 0;
+    while let Some(&byte) = bytes.get(at) {
+        if byte < 0x80 {
+            if byte < 0x20 || byte == 0x7f {
+                each(at, char::from(byte));
+            }
+            previous = Some(char::from(byte));
+            at += 1;
+            continue;
+        }
+        let mut rest = text[at..].chars();
+        let Some(c) = rest.next() else { break };
+        if hidden_at(previous, c, rest.next()) {
             each(at, c);
         }
         previous = Some(c);
+        at += c.len_utf8();
     }
 }
 

@@ -54,3 +54,46 @@ fn json_keeps_its_data_and_loses_raw_hidden_bytes() {
     assert!(hidden_chars(&inert).iter().all(|c| matches!(c, '\n')), "{inert}");
     assert_eq!(serde_json::from_str::<serde_json::Value>(&inert).unwrap(), value);
 }
+
+#[test]
+fn the_byte_scan_finds_what_a_character_by_character_scan_finds() {
+    // The scan decodes only non-ASCII characters; the reference decodes every character and
+    // asks `hidden_at` with both neighbours, as the scan did before.
+    fn reference(text: &str) -> Vec<(usize, char)> {
+        let mut found = Vec::new();
+        let mut previous = None;
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            if hidden_at(previous, c, chars.peek().map(|(_, n)| *n)) {
+                found.push((at, c));
+            }
+            previous = Some(c);
+        }
+        found
+    }
+    let pieces = [
+        "a",
+        " ",
+        "\n",
+        "\t",
+        "\u{7f}",
+        "\u{0}",
+        "é",
+        "\u{200d}",
+        "\u{fe0f}",
+        "\u{fe00}",
+        "👨",
+        "\u{202e}",
+        "\u{ad}",
+        "\u{e0041}",
+        "☃",
+        "\u{85}",
+    ];
+    let mut random = crate::util::test_random::Lcg(3);
+    for _ in 0..20_000 {
+        let text: String = (0..random.next(12)).map(|_| pieces[random.next(pieces.len())]).collect();
+        let mut found = Vec::new();
+        super::scan(&text, |at, c| found.push((at, c)));
+        assert_eq!(found, reference(&text), "{text:?}");
+    }
+}
