@@ -59,7 +59,7 @@ process.on("exit", () => {
 export function instrumentedCopy(into = join(targetDir(), "cold-start-marks"), marks = MARKS) {
   rmSync(into, { recursive: true, force: true });
   mkdirSync(into, { recursive: true });
-  for (const part of ["bin", "dist", "pkg", "package.json", "rule-examples.json"]) {
+  for (const part of ["bin", "dist", "pkg", "package.json", "rule-examples.json", "rule-docs.json"]) {
     if (!existsSync(join(jsRoot, part))) throw new Error(`js/${part} is missing: run \`make build\` first`);
     cpSync(join(jsRoot, part), join(into, part), { recursive: true });
   }

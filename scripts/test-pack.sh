@@ -14,7 +14,7 @@ tarball=$(cd "$root/js" && npm pack --silent --pack-destination "$tmp" | tail -n
 contents=$(tar tzf "$tmp/$tarball")
 for required in package/LICENSE package/bin/mcp-contract.js package/bin/package.json package/dist/cli.cjs package/index.js \
   package/index.cjs package/index.d.ts package/index.d.cts package/rule-ids.d.ts package/rule-ids.d.cts \
-  package/rule-examples.json package/pkg/mcp_contract.js package/pkg/mcp_contract_bg.wasm; do
+  package/rule-examples.json package/rule-docs.json package/pkg/mcp_contract.js package/pkg/mcp_contract_bg.wasm; do
   grep -qx "$required" <<<"$contents" || { echo "test-pack: $tarball lacks $required" >&2; exit 1; }
 done
 if grep -q '^package/test/' <<<"$contents"; then echo "test-pack: $tarball ships its tests" >&2; exit 1; fi

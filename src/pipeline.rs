@@ -89,6 +89,9 @@ pub struct RunOptions {
     /// The old and new versions for the semver gate (`--semver`): the gate then decides the
     /// verdict and the report carries its outcome ([`policy::apply_semver_gate`]).
     pub semver: Option<(String, String)>,
+    /// The rules' `why` and `advice` for SARIF, which the wasm module does not hold (the JS
+    /// front ends pass `js/rule-docs.json`; native builds have them compiled in).
+    pub rule_docs: render::RuleDocs,
 }
 
 impl Default for RunOptions {
@@ -104,6 +107,7 @@ impl Default for RunOptions {
             expand: false,
             witnesses: true,
             semver: None,
+            rule_docs: Default::default(),
         }
     }
 }
@@ -232,6 +236,7 @@ pub fn prepare<'t>(
         lines: std::collections::BTreeMap::new(),
         expand: options.expand,
         witnesses: options.witnesses,
+        rule_docs: options.rule_docs.clone(),
     };
     Ok(Prepared { report, render_options, line_source, with_lines: Default::default() })
 }

@@ -22,8 +22,9 @@ pub fn version() -> String {
     crate::report::VERSION.to_string()
 }
 
-/// Every rule with its default severity, decided-by, summary, why, advice and message template.
-/// The example pairs are not in the module: the npm package joins them from `js/rule-examples.json`.
+/// Every rule with its default severity, decided-by, summary and message template. Its `why` and
+/// `advice` and the example pairs are not in the module: the npm package joins them from
+/// `js/rule-docs.json` and `js/rule-examples.json`.
 #[wasm_bindgen]
 pub fn rules() -> Result<JsValue, JsValue> {
     JSON::parse(&crate::rules::catalogue_json())
@@ -69,7 +70,8 @@ pub fn threshold_meant(text: &str) -> Option<String> {
 /// without `newPath`: annotations name the OLD file, at its lines), `expand` (every change on its
 /// own line in text and Markdown), `hideWitnesses` (no witness lines in text, Markdown and
 /// JUnit; JSON and SARIF keep them), `oldVersion` and `newVersion` (both: the semver gate decides
-/// the verdict), `groups` and `renders`.
+/// the verdict), `ruleDocs` (the text of `js/rule-docs.json`: SARIF's rule help, which the module
+/// does not hold), `groups` and `renders`.
 ///
 /// Without `renders`: the report object (`crate::report::Report` in its JSON form); with
 /// `groups: true` it also carries `groups`, the groups of alike `changes` that the text and
@@ -487,6 +489,10 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
     run.new_path = get_string(options, "newPath")?;
     run.old_path = get_string(options, "oldPath")?;
     run.notes = notes_of(options)?;
+    if let Some(docs) = get_string(options, "ruleDocs")? {
+        run.rule_docs = crate::rules::RuleDocs::parse(&docs)
+            .map_err(|message| Error::unpositioned(Input::Options, message, "Pass the text of js/rule-docs.json"))?;
+    }
     run.semver = match (get_string(options, "oldVersion")?, get_string(options, "newVersion")?) {
         (None, None) => None,
         (Some(old), Some(new)) => Some((old, new)),

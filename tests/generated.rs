@@ -1,5 +1,5 @@
 //! Files generated from the rule registry (`docs/rules.md`, `js/rule-ids.d.ts`,
-//! `js/rule-examples.json`) must match it.
+//! `js/rule-examples.json`, `js/rule-docs.json`) must match it.
 //! `UPDATE_GENERATED=1 cargo test --test generated` rewrites them; otherwise a stale file fails
 //! with that instruction. After merging new rules, regenerating is the only step needed.
 #![cfg(not(target_arch = "wasm32"))]
@@ -114,6 +114,7 @@ fn generated_files_match_the_registry() {
         ("docs/rules.md", rules_markdown()),
         ("js/rule-ids.d.ts", rule_ids_typescript()),
         ("js/rule-examples.json", mcp_contract::rules::examples_json()),
+        ("js/rule-docs.json", mcp_contract::rules::docs_json()),
     ]
     .iter()
     .filter_map(|(path, expected)| check_or_update(path, expected))

@@ -149,6 +149,7 @@ async function ruleExamples(engine) {
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 await copyEngine();
+await copyFile(path.join(root, "js", "rule-docs.json"), path.join(dist, "rule-docs.json"));
 await bundle();
 await copyFile(path.join(www, "src", "index.html"), path.join(dist, "index.html"));
 for (const file of ["style.css", "favicon.svg", "boot.js"])

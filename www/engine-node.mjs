@@ -6,12 +6,17 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+// The rules' why and advice, which the worker fetches beside the engine for SARIF (the module
+// leaves them out); `{}` until an engine is loaded.
+let ruleDocs = "{}";
+
 export async function loadEngine(dist) {
   const engine = await import(pathToFileURL(path.join(dist, "mcp_contract.js")).href);
   engine.initSync({ module: await readFile(path.join(dist, "mcp_contract_bg.wasm")) });
+  ruleDocs = await readFile(path.join(dist, "rule-docs.json"), "utf8").catch(() => "{}");
   return engine;
 }
 
 export function rendered(engine, oldText, newText, config, format) {
-  return new TextDecoder().decode(engine.diff(oldText, newText, config, { renders: [{ format }] }).outputs[0]);
+  return new TextDecoder().decode(engine.diff(oldText, newText, config, { renders: [{ format }], ruleDocs }).outputs[0]);
 }

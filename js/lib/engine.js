@@ -73,10 +73,26 @@ const utf8 = (value) => (typeof value === "string" ? encoder.encode(value) : val
 const classes = ["PreparedDiff"];
 const exported = Object.keys(glue).filter((name) => !["initSync", "exports", "start", ...classes].includes(name));
 export const engine = Object.fromEntries(exported.map((name) => [name, (...args) => call(name, args)]));
-const documentsFirst = { diff: 3, serverVersion: 1 };
+const documentsFirst = { serverVersion: 1 };
 for (const [name, count] of Object.entries(documentsFirst)) {
   engine[name] = (...args) => call(name, args.map((value, i) => (i < count ? utf8(value) : value)));
 }
+
+let ruleDocsText;
+/**
+ * The rules' `why` and `advice` (`rule-docs.json`, generated from the registry): the module
+ * leaves that text out (8.5 KB of its gzip), so SARIF's rule help gets it passed in, as text.
+ */
+export function ruleDocs() {
+  ruleDocsText ??= readFileSync(new URL("../rule-docs.json", import.meta.url), "utf8");
+  return ruleDocsText;
+}
+
+/** `options` with `ruleDocs` when one of `renders` is SARIF (or `always`): the text is read once. */
+const withRuleDocs = (options, always = false) =>
+  always || options?.renders?.some?.((render) => render?.format === "sarif") ? { ...options, ruleDocs: ruleDocs() } : options;
+
+engine.diff = (old, next, config, options) => call("diff", [utf8(old), utf8(next), utf8(config), withRuleDocs(options)]);
 
 /**
  * `prepareDiff` as an object whose `report()` and `render(notes, renders)` are trap-safe like every
@@ -85,7 +101,9 @@ for (const [name, count] of Object.entries(documentsFirst)) {
  */
 engine.prepareDiff = (...args) => {
   const owner = glue;
-  const prepared = call("prepareDiff", args.map((value, i) => (i < 3 ? utf8(value) : value)));
+  // Its renders are chosen later, SARIF among them perhaps: the docs go in now.
+  const [old, next, config, options] = args;
+  const prepared = call("prepareDiff", [utf8(old), utf8(next), utf8(config), withRuleDocs(options, true)]);
   const method = (name) => (...rest) => {
     if (glue !== owner) throw new Error("the engine was restarted after this diff was prepared; diff again");
     try {

@@ -59,6 +59,20 @@ test("prepareDiff: one diff whose report the semantic pass reads and whose rende
   assert.throws(() => engine.prepareDiff(oldText, "{", null, options), { name: "McpContractError", input: "new" });
 });
 
+test("SARIF's rule help carries each rule's why and advice, which ship beside the module", () => {
+  const docs = JSON.parse(readFileSync(new URL("../rule-docs.json", import.meta.url), "utf8"));
+  const [sarif] = engine.diff(oldText, newText, null, { renders: [{ format: "sarif" }] }).outputs;
+  const rules = JSON.parse(decode(sarif)).runs[0].tool.driver.rules;
+  assert.ok(rules.length > 0);
+  for (const rule of rules) {
+    assert.ok(docs[rule.id].why.length > 20 && docs[rule.id].advice.length > 5, rule.id);
+    assert.equal(rule.fullDescription.text, docs[rule.id].why);
+    assert.ok(rule.help.text.endsWith(`What to do: ${docs[rule.id].advice}`), rule.help.text);
+  }
+  // The module itself lists no why or advice: they come from the file.
+  assert.ok(engine.rules().every((rule) => rule.why === undefined && rule.advice === undefined));
+});
+
 test("diff refuses options it cannot honour, naming the problem", () => {
   const bad = (options, pattern) =>
     assert.throws(() => engine.diff(oldText, newText, null, options), (error) => {

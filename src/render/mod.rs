@@ -10,6 +10,8 @@ mod markdown;
 mod sarif;
 mod text;
 
+/// SARIF's rule help text, which front ends of the wasm module pass in (see the type).
+pub use crate::rules::RuleDocs;
 pub use github::{github, MAX_PER_LEVEL as GITHUB_MAX_PER_LEVEL};
 pub use groups::{plural, runs, Run};
 pub use junit::junit;
@@ -85,6 +87,8 @@ pub struct RenderOptions {
     /// Show witnesses under BREAKING schema changes in the text, Markdown and JUnit reports
     /// (the CLI's `--quiet` turns them off; JSON and SARIF always carry them).
     pub witnesses: bool,
+    /// The rules' `why` and `advice` for SARIF's rule help, where the module does not hold them.
+    pub rule_docs: RuleDocs,
 }
 
 impl Default for RenderOptions {
@@ -97,6 +101,7 @@ impl Default for RenderOptions {
             lines: std::collections::BTreeMap::new(),
             expand: false,
             witnesses: true,
+            rule_docs: Default::default(),
         }
     }
 }

@@ -66,13 +66,14 @@ fn level(level: Level) -> &'static str {
 
 fn descriptor(rule: RuleId, options: &RenderOptions) -> Value {
     let meta = rule.meta();
+    let (why, advice) = options.rule_docs.of(meta);
     json!({
         "id": meta.id,
         "shortDescription": { "text": meta.summary },
-        "fullDescription": { "text": meta.why },
+        "fullDescription": { "text": why },
         "help": {
-            "text": format!("{} Why it matters: {} What to do: {}", meta.summary, meta.why, meta.advice),
-            "markdown": format!("{}\n\n**Why it matters:** {}\n\n**What to do:** {}", meta.summary, meta.why, meta.advice),
+            "text": format!("{} Why it matters: {why} What to do: {advice}", meta.summary),
+            "markdown": format!("{}\n\n**Why it matters:** {why}\n\n**What to do:** {advice}", meta.summary),
         },
         "defaultConfiguration": { "level": level(options.level(meta.severity)) },
         "properties": {

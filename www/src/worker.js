@@ -8,7 +8,15 @@ import { prettyJson } from "./pretty.js";
 import { save } from "./store.js";
 import { visible } from "./visible.js";
 
-const ready = init();
+// The rules' `why` and `advice` are not in the module (8.5 KB of its gzip): they come beside it,
+// for the rule dialog and SARIF's rule help, from the file the npm package ships.
+let ruleDocs = "{}";
+const ready = Promise.all([
+  init(),
+  fetch(new URL("rule-docs.json", import.meta.url))
+    .then((response) => (response.ok ? response.text() : "{}"))
+    .then((text) => (ruleDocs = text)),
+]);
 const VALUE_LIMIT = 240;
 // As the wasm glue decodes strings: a leading U+FEFF is kept, not taken for a byte order mark.
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -141,15 +149,21 @@ function run() {
 function render({ format }) {
   const state = texts;
   try {
-    const { outputs } = diff(state.old, state.new, configArg(state.config), { renders: [{ format }] });
+    const { outputs } = diff(state.old, state.new, configArg(state.config), { renders: [{ format }], ruleDocs });
     return { text: utf8.decode(outputs[0]) };
   } catch (error) {
     return { error: asInputError(error) };
   }
 }
 
+/** The rules with their `why` and `advice` (empty where the docs could not be fetched). */
+function withDocs(rules) {
+  const docs = JSON.parse(ruleDocs);
+  return rules.map((rule) => ({ ...rule, why: docs[rule.id]?.why ?? "", advice: docs[rule.id]?.advice ?? "" }));
+}
+
 const handlers = {
-  hello: () => ({ version: version(), rules: rules(), meta: meta() }),
+  hello: () => ({ version: version(), rules: withDocs(rules()), meta: meta() }),
   run,
   render,
   format: ({ side }) => prettyJson(texts[side]),
