@@ -48,8 +48,13 @@ let glue = freshGlue();
  * instance and is reported as the library's own error; the next call gets a fresh instance.
  */
 function call(name, args) {
+  return trapSafe(() => glue[name](...args));
+}
+
+/** `run()`, whose trap retires the current instance and becomes the library's own error. */
+function trapSafe(run) {
   try {
-    return glue[name](...args);
+    return run();
   } catch (error) {
     if (!(error instanceof WebAssembly.RuntimeError)) throw error;
     glue = freshGlue();
@@ -106,13 +111,7 @@ engine.prepareDiff = (...args) => {
   const prepared = call("prepareDiff", [utf8(old), utf8(next), utf8(config), withRuleDocs(options, true)]);
   const method = (name) => (...rest) => {
     if (glue !== owner) throw new Error("the engine was restarted after this diff was prepared; diff again");
-    try {
-      return prepared[name](...rest);
-    } catch (error) {
-      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-      glue = freshGlue();
-      throw engineStopped(error);
-    }
+    return trapSafe(() => prepared[name](...rest));
   };
   return {
     report: method("report"),

@@ -490,14 +490,11 @@ impl<'t> Reader<'t> {
         loop {
             self.pos += 1; // the `-`
             items.push(self.node(indent, Place::Entry)?);
-            self.skip_to_content()?;
-            if self.at_end() || self.at_marker() {
+            let Some(column) =
+                self.next_entry_column("has text after a sequence item; start the next item on a new line")?
+            else {
                 break;
-            }
-            if !self.at_line_content() {
-                return self.error("has text after a sequence item; start the next item on a new line");
-            }
-            let column = self.column() as isize;
+            };
             if column < indent || (column == indent && !(self.peek() == Some(b'-') && self.blank_at(1))) {
                 break;
             }
@@ -507,6 +504,19 @@ impl<'t> Reader<'t> {
         }
         self.depth -= 1;
         Ok(self.made(Yaml::Seq(items), at))
+    }
+
+    /// After an entry of a block collection: the column of the next line's content, or `None`
+    /// where the text or the document ends; `trailing` is the error for more text on the line.
+    fn next_entry_column(&mut self, trailing: &str) -> Result<Option<isize>> {
+        self.skip_to_content()?;
+        if self.at_end() || self.at_marker() {
+            return Ok(None);
+        }
+        if !self.at_line_content() {
+            return self.error(trailing);
+        }
+        Ok(Some(self.column() as isize))
     }
 
     /// A block mapping at column `indent` whose first key has been read.
@@ -525,14 +535,11 @@ impl<'t> Reader<'t> {
                 self.made(Yaml::Null, key.at)
             };
             entries.push(self, key, value)?;
-            self.skip_to_content()?;
-            if self.at_end() || self.at_marker() {
+            let Some(column) =
+                self.next_entry_column("has text after a mapping value; start the next key on a new line")?
+            else {
                 break;
-            }
-            if !self.at_line_content() {
-                return self.error("has text after a mapping value; start the next key on a new line");
-            }
-            let column = self.column() as isize;
+            };
             if column < indent {
                 break;
             }
