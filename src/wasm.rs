@@ -141,9 +141,7 @@ impl PreparedDiff {
     /// Attaches `notes` (`{[changeId]: string}`, as `diff`'s option) and renders `renders`:
     /// `{ verdict, outputs }`, as `diff` with `renders` returns it.
     pub fn render(&mut self, notes: JsValue, renders: JsValue) -> Result<JsValue, JsValue> {
-        let holder = Object::new();
-        Reflect::set(&holder, &"notes".into(), &notes)?;
-        let notes = notes_of(&holder).map_err(to_js_error)?;
+        let notes = notes_from(&notes).map_err(to_js_error)?;
         let renders = render_list(&renders).map_err(to_js_error)?;
         self.0.attach_notes(&notes);
         rendered(&self.0, renders)
@@ -509,13 +507,17 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
 
 /// `options.notes`: an object `{ changeId: note }`, read through JSON so it is plain data.
 fn notes_of(options: &JsValue) -> Result<std::collections::BTreeMap<String, String>, Error> {
-    let value = Reflect::get(options, &"notes".into()).unwrap_or(JsValue::UNDEFINED);
+    notes_from(&Reflect::get(options, &"notes".into()).unwrap_or(JsValue::UNDEFINED))
+}
+
+/// Notes given as a value (`{[changeId]: string}`, or nothing).
+fn notes_from(value: &JsValue) -> Result<std::collections::BTreeMap<String, String>, Error> {
     if value.is_undefined() || value.is_null() {
         return Ok(Default::default());
     }
     let bad =
         |message: String| Error::unpositioned(Input::Options, message, "Pass notes as { \"<change id>\": \"note\" }");
-    let text = JSON::stringify(&value)
+    let text = JSON::stringify(value)
         .ok()
         .and_then(|t| t.as_string())
         .ok_or_else(|| bad("`notes` is not plain data".into()))?;

@@ -205,17 +205,19 @@ impl<'t> Reader<'t> {
 
     fn skip_comment(&mut self) {
         if self.peek() == Some(b'#') {
-            while !self.at_end() && !self.at_break() {
-                self.pos += 1;
-            }
+            self.skip_rest_of_line();
+        }
+    }
+
+    fn skip_rest_of_line(&mut self) {
+        while !self.at_end() && !self.at_break() {
+            self.pos += 1;
         }
     }
 
     /// A document marker (`---` or `...`) at the start of this line.
     fn at_marker(&self) -> bool {
-        self.pos == self.line_start
-            && (self.bytes[self.pos..].starts_with(b"---") || self.bytes[self.pos..].starts_with(b"..."))
-            && self.blank_at(3)
+        self.pos == self.line_start && self.is_marker_text(self.pos)
     }
 
     /// Skips spaces, comments and line breaks up to the next content; whether a line ended on
@@ -254,11 +256,7 @@ impl<'t> Reader<'t> {
     fn enter(&mut self, at: Mark) -> Result<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(YamlError {
-                refused: Refused::TooDeep,
-                message: format!("nests YAML mappings and sequences more than {MAX_DEPTH} levels deep"),
-                at,
-            });
+            return Err(too_deep(at));
         }
         Ok(())
     }
@@ -274,9 +272,7 @@ impl<'t> Reader<'t> {
         loop {
             self.skip_to_content()?;
             if self.pos == self.line_start && self.peek() == Some(b'%') {
-                while !self.at_end() && !self.at_break() {
-                    self.pos += 1;
-                }
+                self.skip_rest_of_line();
                 continue;
             }
             break;
@@ -324,7 +320,7 @@ impl<'t> Reader<'t> {
             if self.ends_block(parent, crossed_after, place) {
                 self.made(Yaml::Null, start)
             } else {
-                self.content(parent, place, on_new_line || crossed_after, anchor.is_some() || tag.is_some())?
+                self.content(parent, place, on_new_line || crossed_after, true)?
             }
         } else {
             self.content(parent, place, on_new_line, false)?
@@ -370,11 +366,7 @@ impl<'t> Reader<'t> {
                 }
                 Some(b'!') if tag.is_none() => {
                     let at = self.mark();
-                    let start = self.pos;
-                    while !self.blank_at(0) && !matches!(self.peek(), Some(b',' | b'[' | b']' | b'{' | b'}')) {
-                        self.pos += 1;
-                    }
-                    tag = Some((self.text[start..self.pos].to_string(), at));
+                    tag = Some((self.token().to_string(), at));
                 }
                 _ => return Ok((anchor, tag)),
             }
@@ -382,15 +374,21 @@ impl<'t> Reader<'t> {
         }
     }
 
-    fn name(&mut self, what: &str) -> Result<String> {
+    /// The text from here to a blank or a flow indicator (a tag, or an anchor's name).
+    fn token(&mut self) -> &'t str {
         let start = self.pos;
         while !self.blank_at(0) && !matches!(self.peek(), Some(b',' | b'[' | b']' | b'{' | b'}')) {
             self.pos += 1;
         }
-        if start == self.pos {
+        &self.text[start..self.pos]
+    }
+
+    fn name(&mut self, what: &str) -> Result<String> {
+        let name = self.token();
+        if name.is_empty() {
             return self.error(format!("has an empty {what} name"));
         }
-        Ok(self.text[start..self.pos].to_string())
+        Ok(name.to_string())
     }
 
     /// The node itself, after any properties: an alias, a collection or a scalar.
@@ -459,11 +457,7 @@ impl<'t> Reader<'t> {
             return self.error_at(at, format!("uses the alias `*{name}`, but no `&{name}` anchor comes before it"));
         };
         if self.depth + anchor.height > MAX_DEPTH {
-            return Err(YamlError {
-                refused: Refused::TooDeep,
-                message: format!("nests YAML mappings and sequences more than {MAX_DEPTH} levels deep"),
-                at,
-            });
+            return Err(too_deep(at));
         }
         let (node, nodes) = (anchor.node.clone(), anchor.nodes);
         self.nodes += nodes;
@@ -600,17 +594,7 @@ impl<'t> Reader<'t> {
     fn block_scalar_or_key(&mut self, parent: isize) -> Result<Scalar> {
         let start = self.mark();
         let start_line = self.line;
-        let value = match self.peek() {
-            Some(quote @ (b'"' | b'\'')) => {
-                let text = self.quoted(quote)?;
-                self.made(Yaml::String(text), start)
-            }
-            _ => {
-                let (text, multiline) = self.plain(parent, false)?;
-                let value = if multiline { Yaml::String(text) } else { scalar::resolve(&text) };
-                self.made(value, start)
-            }
-        };
+        let value = self.scalar(parent, false)?;
         self.skip_inline_space();
         if self.peek() == Some(b':') && self.blank_at(1) {
             if self.line != start_line {
@@ -619,6 +603,24 @@ impl<'t> Reader<'t> {
             return Ok(Scalar::Key(value));
         }
         Ok(Scalar::Value(value))
+    }
+
+    /// A quoted scalar (a string), or a plain one resolved by the core schema (a string when it
+    /// spans lines); `parent` and `flow` as [`Reader::plain`] takes them.
+    fn scalar(&mut self, parent: isize, flow: bool) -> Result<Node> {
+        let start = self.mark();
+        let value = match self.peek() {
+            Some(quote @ (b'"' | b'\'')) => Yaml::String(self.quoted(quote)?),
+            _ => {
+                let (text, multiline) = self.plain(parent, flow)?;
+                if multiline {
+                    Yaml::String(text)
+                } else {
+                    scalar::resolve(&text)
+                }
+            }
+        };
+        Ok(self.made(value, start))
     }
 
     /// A plain scalar's text; in block context it may continue on lines indented past
@@ -662,15 +664,7 @@ impl<'t> Reader<'t> {
             }
             let line = &self.text[start..end];
             if !line.is_empty() {
-                if !text.is_empty() || pending_breaks > 0 {
-                    if pending_breaks <= 1 && !text.is_empty() {
-                        text.push(' ');
-                    } else {
-                        for _ in 1..pending_breaks {
-                            text.push('\n');
-                        }
-                    }
-                }
+                fold_breaks(&mut text, pending_breaks);
                 text.push_str(line);
             }
             self.pos = end;
@@ -699,7 +693,7 @@ impl<'t> Reader<'t> {
             }
             let column = self.column() as isize;
             let continues = !self.at_end()
-                && !self.at_marker_after_space()
+                && !self.at_marker()
                 && self.peek() != Some(b'#')
                 && (flow || column > parent)
                 && !(flow && matches!(self.peek(), Some(b',' | b']' | b'}')))
@@ -711,10 +705,6 @@ impl<'t> Reader<'t> {
             multiline = true;
             pending_breaks = breaks;
         }
-    }
-
-    fn at_marker_after_space(&self) -> bool {
-        self.pos == self.line_start && self.at_marker()
     }
 
     /// A single- or double-quoted scalar, folded across lines as YAML folds them.
@@ -762,13 +752,7 @@ impl<'t> Reader<'t> {
                     if self.at_marker() {
                         return self.error("has a document marker inside a quoted value");
                     }
-                    if breaks == 1 {
-                        text.push(' ');
-                    } else {
-                        for _ in 1..breaks {
-                            text.push('\n');
-                        }
-                    }
+                    fold_breaks(&mut text, breaks);
                 }
                 _ => {
                     let ch = self.text[self.pos..].chars().next().unwrap_or('\u{fffd}');
@@ -908,6 +892,7 @@ impl<'t> Reader<'t> {
         Ok(self.made(Yaml::String(text), at))
     }
 
+    /// Whether `---` or `...` stands at `at`, followed by a blank or the end.
     fn is_marker_text(&self, at: usize) -> bool {
         let rest = &self.bytes[at..];
         (rest.starts_with(b"---") || rest.starts_with(b"..."))
@@ -921,6 +906,7 @@ impl<'t> Reader<'t> {
         self.enter(at)?;
         let map = self.peek() == Some(b'{');
         let close = if map { b'}' } else { b']' };
+        let unclosed = || format!("has a `{}` that is never closed", if map { '{' } else { '[' });
         self.pos += 1;
         let mut items = Vec::new();
         let mut entries = Entries::default();
@@ -931,7 +917,7 @@ impl<'t> Reader<'t> {
                 break;
             }
             if self.at_end() {
-                return self.error_at(at, format!("has a `{}` that is never closed", if map { '{' } else { '[' }));
+                return self.error_at(at, unclosed());
             }
             let item = self.flow_node()?;
             self.skip_flow_space()?;
@@ -957,9 +943,7 @@ impl<'t> Reader<'t> {
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(c) if c == close => {}
-                None => {
-                    return self.error_at(at, format!("has a `{}` that is never closed", if map { '{' } else { '[' }))
-                }
+                None => return self.error_at(at, unclosed()),
                 _ => return self.error(format!("expected `,` or `{}` here", close as char)),
             }
         }
@@ -998,16 +982,8 @@ impl<'t> Reader<'t> {
         let node = match self.peek() {
             Some(b'*') => self.alias()?,
             Some(b'[' | b'{') => self.flow_collection()?,
-            Some(quote @ (b'"' | b'\'')) => {
-                let text = self.quoted(quote)?;
-                self.made(Yaml::String(text), start)
-            }
             Some(b',' | b']' | b'}') if anchor.is_some() || tag.is_some() => self.made(Yaml::Null, start),
-            _ => {
-                let (text, multiline) = self.plain(-1, true)?;
-                let value = if multiline { Yaml::String(text) } else { scalar::resolve(&text) };
-                self.made(value, start)
-            }
+            _ => self.scalar(-1, true)?,
         };
         self.with_properties(node, anchor, tag)
     }
@@ -1076,7 +1052,7 @@ struct Entries {
 
 impl Entries {
     fn push(&mut self, reader: &Reader<'_>, key: Node, value: Node) -> Result<()> {
-        if key.value == Yaml::String("<<".to_string()) {
+        if matches!(&key.value, Yaml::String(name) if name == "<<") {
             self.merges.push(value);
             return Ok(());
         }
@@ -1137,6 +1113,16 @@ pub fn key_text(key: &Node) -> Option<String> {
     }
 }
 
+/// YAML's folding of the `breaks` line breaks between two lines of a flow scalar (plain or
+/// quoted): one is a space, and each more is a line break of its own.
+fn fold_breaks(text: &mut String, breaks: usize) {
+    match breaks {
+        0 => {}
+        1 => text.push(' '),
+        n => text.extend(std::iter::repeat_n('\n', n - 1)),
+    }
+}
+
 /// YAML folding of a folded block scalar's lines: a single break between two lines of text is
 /// a space, a blank line is a break, and lines indented further keep their breaks.
 fn fold(lines: &[&str]) -> String {
@@ -1163,6 +1149,15 @@ fn fold(lines: &[&str]) -> String {
         first = false;
     }
     out
+}
+
+/// Nesting past [`MAX_DEPTH`] at `at`, by collections or by what an alias holds.
+fn too_deep(at: Mark) -> YamlError {
+    YamlError {
+        refused: Refused::TooDeep,
+        message: format!("nests YAML mappings and sequences more than {MAX_DEPTH} levels deep"),
+        at,
+    }
 }
 
 /// How many nodes a node expands to, and how many levels of collections it holds.

@@ -410,8 +410,9 @@ impl Reading {
     fn ignore(&mut self, item: &Node, path: &str) -> Read<RawIgnore> {
         let (mut rule, mut entity, mut reason) = (None, None, None);
         for (key, value) in mapping(item, path, AN_IGNORE_ENTRY)? {
-            let key_path = format!("{path}.{}", known_key(key, path, IGNORE_KEYS)?);
-            match known_key(key, path, IGNORE_KEYS)? {
+            let name = known_key(key, path, IGNORE_KEYS)?;
+            let key_path = format!("{path}.{name}");
+            match name {
                 "rule" => rule = Some(validated(value, &key_path, |text| self.rule_pattern(text))?),
                 "entity" if value.value == Yaml::Null => entity = None,
                 "entity" => {

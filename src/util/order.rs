@@ -37,7 +37,7 @@ pub fn sort<T: Ord>(items: &mut [T]) {
 pub fn sort_by_cached_key<T, K: Ord>(items: &mut [T], key: impl FnMut(&T) -> K) {
     let keys: Vec<K> = items.iter().map(key).collect();
     let mut order: Vec<usize> = (0..items.len()).collect();
-    sort_stable_by(&mut order, |a, b| keys[*a].cmp(&keys[*b]));
+    sort_indices(&mut order, &mut |a, b| keys[a].cmp(&keys[b]));
     permute(items, &mut order);
 }
 
@@ -84,6 +84,9 @@ mod tests {
                 let mut actual = items.clone();
                 sort_stable_by_key(&mut actual, |item| item.0);
                 assert_eq!(actual, expected, "length {len}");
+                let mut cached = items.clone();
+                sort_by_cached_key(&mut cached, |item| item.0);
+                assert_eq!(cached, expected, "cached keys, length {len}");
             }
         }
     }

@@ -14,11 +14,12 @@ pub fn resolve(text: &str) -> Yaml {
         "false" | "False" | "FALSE" => return Yaml::Bool(false),
         _ => {}
     }
-    if let Some(number) = integer(text) {
-        return Yaml::Number(number);
-    }
+    // `0` and more digits is a string in YAML 1.2, neither an integer nor a float.
     if leading_zero_digits(text) {
         return Yaml::String(text.to_string());
+    }
+    if let Some(number) = integer(text) {
+        return Yaml::Number(number);
     }
     match float(text) {
         Some(f) => match Number::from_f64(f) {
@@ -29,13 +30,19 @@ pub fn resolve(text: &str) -> Yaml {
     }
 }
 
-/// An integer in u64 or i64 range; a wider one is read as a float, as JSON numbers are.
-fn integer(text: &str) -> Option<Number> {
-    let (negative, unsigned) = match text.as_bytes().first()? {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
+/// The sign and the rest: `-` negative, `+` or none positive.
+fn signed(text: &str) -> (bool, &str) {
+    match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
         _ => (false, text),
-    };
+    }
+}
+
+/// An integer in u64 or i64 range (not one with a leading zero: see [`resolve`]); a wider one
+/// is read as a float, as JSON numbers are.
+fn integer(text: &str) -> Option<Number> {
+    let (negative, unsigned) = signed(text);
     let (radix, digits) = if let Some(rest) = unsigned.strip_prefix("0x") {
         (16, rest)
     } else if let Some(rest) = unsigned.strip_prefix("0o") {
@@ -43,9 +50,6 @@ fn integer(text: &str) -> Option<Number> {
     } else if let Some(rest) = unsigned.strip_prefix("0b") {
         (2, rest)
     } else {
-        if leading_zero_digits(text) {
-            return None;
-        }
         (10, unsigned)
     };
     if digits.is_empty() || !digits.bytes().all(|b| (b as char).is_digit(radix)) {
@@ -70,19 +74,11 @@ fn leading_zero_digits(text: &str) -> bool {
 
 /// A float as Rust spells one (`1.5`, `.5`, `1.`, `2e-3`), or `.inf`/`.nan` in YAML's spellings.
 fn float(text: &str) -> Option<f64> {
-    let (negative, unsigned) = match text.as_bytes().first()? {
-        b'-' => (true, &text[1..]),
-        b'+' => (false, &text[1..]),
-        _ => (false, text),
-    };
-    let sign = if negative { -1.0 } else { 1.0 };
+    let (negative, unsigned) = signed(text);
     match unsigned {
-        ".inf" | ".Inf" | ".INF" => return Some(sign * f64::INFINITY),
-        ".nan" | ".NaN" | ".NAN" if text == unsigned => return Some(f64::NAN),
-        _ => {}
+        ".inf" | ".Inf" | ".INF" => Some(if negative { f64::NEG_INFINITY } else { f64::INFINITY }),
+        ".nan" | ".NaN" | ".NAN" if text == unsigned => Some(f64::NAN),
+        // One sign at most: the decimal reader refuses a second one where digits must be.
+        _ => crate::util::json::parse_decimal(text),
     }
-    if unsigned.starts_with(['+', '-']) {
-        return None;
-    }
-    crate::util::json::parse_decimal(text)
 }
