@@ -13,7 +13,7 @@ use super::rules::{effect_rule, fixed_rule, Family, Fixed};
 use super::walk::here::Here;
 use super::{Effect, Side};
 use crate::rules::finding::{EntityRef, Finding, Site};
-use crate::util::json::{pointer_tokens, push_token};
+use crate::util::json::{pointer_tokens, push_token, Decimal};
 use serde_json::Value;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -169,68 +169,6 @@ fn is_exact(written: &str) -> bool {
     match crate::util::json::parse_decimal(written) {
         Some(f) => Decimal::parse(written) == Decimal::parse(&crate::util::json::shortest(f)),
         None => false,
-    }
-}
-
-/// A decimal number in canonical form: sign, significant digits without leading or trailing
-/// zeros, and the power of ten of the last digit. Zero has no digits.
-#[derive(Debug, PartialEq, Eq)]
-struct Decimal {
-    negative: bool,
-    digits: Vec<u8>,
-    exponent: i64,
-}
-
-impl Decimal {
-    fn parse(text: &str) -> Option<Decimal> {
-        let (negative, rest) = match text.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, text),
-        };
-        let (mantissa, exponent) = match rest.find(['e', 'E']) {
-            Some(at) => (&rest[..at], rest[at + 1..].parse::<i64>().ok()?),
-            None => (rest, 0),
-        };
-        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-        let mut digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).map(|b| b.wrapping_sub(b'0')).collect();
-        if digits.iter().any(|d| *d > 9) {
-            return None;
-        }
-        let mut exponent = exponent.checked_sub(fraction.len() as i64)?;
-        let leading = digits.iter().take_while(|d| **d == 0).count();
-        digits.drain(..leading);
-        while digits.last() == Some(&0) {
-            digits.pop();
-            exponent += 1;
-        }
-        if digits.is_empty() {
-            return Some(Decimal { negative: false, digits, exponent: 0 });
-        }
-        Some(Decimal { negative, digits, exponent })
-    }
-
-    fn cmp(&self, other: &Decimal) -> Ordering {
-        let sign = |d: &Decimal| {
-            if d.digits.is_empty() {
-                0
-            } else if d.negative {
-                -1
-            } else {
-                1
-            }
-        };
-        let (a, b) = (sign(self), sign(other));
-        if a != b || a == 0 {
-            return a.cmp(&b);
-        }
-        // Same sign: compare magnitudes, then flip for negatives.
-        let top = |d: &Decimal| d.exponent + d.digits.len() as i64;
-        let magnitude = top(self).cmp(&top(other)).then_with(|| self.digits.cmp(&other.digits));
-        if a < 0 {
-            magnitude.reverse()
-        } else {
-            magnitude
-        }
     }
 }
 

@@ -1,4 +1,5 @@
-//! Small JSON helpers: RFC 6901 pointer building, numeric-aware equality, compact previews.
+//! Small JSON helpers: RFC 6901 pointer building, numeric-aware equality, compact previews, and
+//! decimal numbers read and written through serde_json (no core float parsing or formatting).
 
 use serde_json::Value;
 use std::borrow::Cow;
@@ -72,28 +73,88 @@ pub fn string_literal(literal: &str) -> Option<String> {
 /// after the first, the power of ten. Made from [`shortest`], without core's float formatter.
 pub fn exponential(f: f64) -> String {
     let text = shortest(f);
-    let (sign, unsigned) = match text.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", text.as_str()),
-    };
-    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
-        Some((m, e)) => (m, e.parse::<i64>().unwrap_or(0)),
-        None => (unsigned, 0),
-    };
-    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let digits: String = whole.chars().chain(fraction.chars()).collect();
-    // The power of ten of the first digit written; leading zeros move it right.
-    let significant = digits.trim_start_matches('0');
-    let exponent = exponent + whole.len() as i64 - 1 - (digits.len() - significant.len()) as i64;
-    let digits = significant.trim_end_matches('0');
-    if digits.is_empty() {
+    // The sign as written: `-0.0` is `-0e0`, though zero has no sign as a [`Decimal`].
+    let sign = if text.starts_with('-') { "-" } else { "" };
+    let decimal = Decimal::parse(&text).unwrap_or(Decimal { negative: false, digits: Vec::new(), exponent: 0 });
+    let Some((first, rest)) = decimal.digits.split_first() else {
         return format!("{sign}0e0");
+    };
+    let power = decimal.exponent + rest.len() as i64;
+    let rest: String = rest.iter().map(|d| char::from(b'0' + d)).collect();
+    let point = if rest.is_empty() { "" } else { "." };
+    format!("{sign}{first}{point}{rest}e{power}")
+}
+
+/// A decimal number in canonical form: sign, significant digits without leading or trailing
+/// zeros, and the power of ten of the last digit. Zero has no digits.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Decimal {
+    pub negative: bool,
+    pub digits: Vec<u8>,
+    pub exponent: i64,
+}
+
+impl Decimal {
+    /// A decimal's digits and power of ten (`-1.50e3`, `007`, `.5`); `None` when it has
+    /// anything but digits around its point and exponent.
+    pub fn parse(text: &str) -> Option<Decimal> {
+        let (negative, rest) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (mantissa, exponent) = match rest.find(['e', 'E']) {
+            Some(at) => (&rest[..at], rest[at + 1..].parse::<i64>().ok()?),
+            None => (rest, 0),
+        };
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let mut digits: Vec<u8> = whole.bytes().chain(fraction.bytes()).map(|b| b.wrapping_sub(b'0')).collect();
+        if digits.iter().any(|d| *d > 9) {
+            return None;
+        }
+        let mut exponent = exponent.checked_sub(fraction.len() as i64)?;
+        let leading = digits.iter().take_while(|d| **d == 0).count();
+        digits.drain(..leading);
+        while digits.last() == Some(&0) {
+            digits.pop();
+            exponent += 1;
+        }
+        if digits.is_empty() {
+            return Some(Decimal { negative: false, digits, exponent: 0 });
+        }
+        Some(Decimal { negative, digits, exponent })
     }
-    let (first, rest) = digits.split_at(1);
-    if rest.is_empty() {
-        format!("{sign}{first}e{exponent}")
-    } else {
-        format!("{sign}{first}.{rest}e{exponent}")
+}
+
+/// Numeric order (the canonical form makes it agree with `==`).
+impl PartialOrd for Decimal {
+    fn partial_cmp(&self, other: &Decimal) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Decimal {
+    fn cmp(&self, other: &Decimal) -> std::cmp::Ordering {
+        let sign = |d: &Decimal| {
+            if d.digits.is_empty() {
+                0
+            } else if d.negative {
+                -1
+            } else {
+                1
+            }
+        };
+        let (a, b) = (sign(self), sign(other));
+        if a != b || a == 0 {
+            return a.cmp(&b);
+        }
+        // Same sign: compare magnitudes, then flip for negatives.
+        let top = |d: &Decimal| d.exponent + d.digits.len() as i64;
+        let magnitude = top(self).cmp(&top(other)).then_with(|| self.digits.cmp(&other.digits));
+        if a < 0 {
+            magnitude.reverse()
+        } else {
+            magnitude
+        }
     }
 }
 
