@@ -104,10 +104,9 @@ engine.diff = (old, next, config, options) => call("diff", [utf8(old), utf8(next
  * other call, and whose `free()` is safe after a trap retired the instance it lives in (the
  * pointer belongs to that instance's memory; a fresh instance never sees it).
  */
-engine.prepareDiff = (...args) => {
+engine.prepareDiff = (old, next, config, options) => {
   const owner = glue;
   // Its renders are chosen later, SARIF among them perhaps: the docs go in now.
-  const [old, next, config, options] = args;
   const prepared = call("prepareDiff", [utf8(old), utf8(next), utf8(config), withRuleDocs(options, true)]);
   const method = (name) => (...rest) => {
     if (glue !== owner) throw new Error("the engine was restarted after this diff was prepared; diff again");
