@@ -13,6 +13,7 @@ use super::validate::accepts;
 use crate::util::regex::Pattern;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
 /// How deep the simplest value goes: required properties nested past it are left out (the
 /// candidate then fails the check and is not used).
@@ -212,64 +213,79 @@ fn beside(node: &Node, value: Value, depth: usize) -> Value {
     }
 }
 
-/// Values that tell schemas apart at one place: built from `node` (the side whose values a
-/// witness must be valid under) with keys the `other` side names, each checked by the caller.
-pub fn boundary_values(node: &Node, other: Option<&Node>) -> Vec<Value> {
+/// Values that tell schemas apart at one place, handed to `emit` one at a time until it breaks:
+/// built from `node` (the side whose values a witness must be valid under) with keys the `other`
+/// side names, each checked by the caller. Lazy because a witness is usually among the first few
+/// and each later one costs a simplest value of its own; the order is fixed, so the first that
+/// separates two schemas is the same value every run.
+pub fn boundary_values(
+    node: &Node,
+    other: Option<&Node>,
+    emit: &mut dyn FnMut(Value) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let node = &*forced(node);
-    let mut out = Vec::new();
+    if let Some(value) = build(node, 0) {
+        emit(value)?;
+    }
     if let Some(members) = node.kw("enum").and_then(Kw::value).and_then(Value::as_array) {
         let mut sorted: Vec<&Value> = members.iter().collect();
         crate::util::order::sort_by_cached_key(&mut sorted, |m| sort_key(m));
-        out.extend(sorted.into_iter().take(64).cloned());
+        for member in sorted.into_iter().take(64) {
+            emit(member.clone())?;
+        }
     }
     let number = |k: &str| node.kw(k).and_then(Kw::value).and_then(Value::as_f64);
     let types = node.kw("type").and_then(Kw::value).and_then(TypeSet::of_type_value).unwrap_or(TypeSet::ANY);
     if !types.disjoint(TypeSet::NUMBER) {
         let integer = types.is_integer_only();
         for bound in ["minimum", "maximum"].into_iter().filter_map(number) {
-            out.push(num(bound, integer));
+            emit(num(bound, integer))?;
         }
         if let Some(b) = number("exclusiveMinimum") {
-            out.push(num(if integer { b + 1.0 } else { b + 0.5 }, integer));
+            emit(num(if integer { b + 1.0 } else { b + 0.5 }, integer))?;
         }
         if let Some(b) = number("exclusiveMaximum") {
-            out.push(num(if integer { b - 1.0 } else { b - 0.5 }, integer));
+            emit(num(if integer { b - 1.0 } else { b - 0.5 }, integer))?;
         }
         for n in [0.0, 1.0, -1.0, 1_000_000.0, -1_000_000.0] {
-            out.push(num(n, integer));
+            emit(num(n, integer))?;
         }
         if !integer {
-            out.push(json!(0.5));
+            emit(json!(0.5))?;
         }
         if let Some(step) = number("multipleOf").filter(|m| *m > 0.0) {
             for k in [1.0, 2.0, 3.0, 5.0] {
-                out.push(num(step * k, integer));
+                emit(num(step * k, integer))?;
             }
         }
     }
     if !types.disjoint(TypeSet::STRING) {
-        let base = string(node);
-        out.push(Value::String(base.clone()));
+        emit(Value::String(string(node)))?;
         for bound in ["minLength", "maxLength"] {
             if let Some(n) = node.kw(bound).and_then(Kw::value).and_then(Value::as_u64) {
-                out.push(Value::String("x".repeat((n as usize).min(MAX_STRING))));
+                emit(Value::String("x".repeat((n as usize).min(MAX_STRING))))?;
             }
         }
         for sample in ["", "x", "hello world", "2024-01-01", "a@example.com", "https://example.com", "0"] {
-            out.push(json!(sample));
+            emit(json!(sample))?;
         }
     }
     if !types.disjoint(TypeSet::ARRAY) {
-        out.push(array(node, 0, None));
+        emit(array(node, 0, None))?;
         let max = node.kw("maxItems").and_then(Kw::value).and_then(Value::as_u64).map(|m| m as usize);
         let prefix = node.kw_list("prefixItems").map_or(0, <[Node]>::len);
         for length in [Some(1), Some(prefix + 1), max, Some(prefix.max(1) + 2)].into_iter().flatten() {
-            out.push(array(node, 0, Some(length)));
+            emit(array(node, 0, Some(length)))?;
         }
     }
     if !types.disjoint(TypeSet::OBJECT) {
-        out.push(Value::Object(object(node, 0, true)));
+        emit(Value::Object(object(node, 0, true)))?;
         let base = object(node, 0, false);
+        let with = |key: &str, value: Value| {
+            let mut with = base.clone();
+            with.insert(key.to_string(), value);
+            Value::Object(with)
+        };
         // Each optional property on its own, and a key no property names.
         if let Some(properties) = node.kw_map("properties") {
             for (name, schema) in properties.iter().take(64) {
@@ -277,49 +293,39 @@ pub fn boundary_values(node: &Node, other: Option<&Node>) -> Vec<Value> {
                     continue;
                 }
                 if let Some(value) = simplest(schema) {
-                    let mut with = base.clone();
-                    with.insert(name.to_string(), value);
-                    out.push(Value::Object(with));
+                    emit(with(name, value))?;
                 }
             }
-            let mut extra = base.clone();
-            extra.insert("extra".into(), json!("x"));
-            out.push(Value::Object(extra));
+            emit(with("extra", json!("x")))?;
         }
-        {
-            // Keys either side names (properties, dependencies, requirements), one at a time and
-            // all together, and as many unnamed keys as a property count allows.
-            let keys = named_keys(node).into_iter().chain(other.map(named_keys).unwrap_or_default());
-            let mut all = base.clone();
-            for key in keys.take(64) {
-                let value = node
-                    .kw_map("properties")
-                    .and_then(|p| p.get(key.as_str()))
-                    .and_then(simplest)
-                    .unwrap_or_else(|| json!("x"));
-                let mut with = base.clone();
-                with.insert(key.clone(), value.clone());
-                out.push(Value::Object(with));
-                all.insert(key, value);
-            }
-            out.push(Value::Object(all));
-            for bound in ["maxProperties", "minProperties"] {
-                if let Some(n) = node.kw(bound).and_then(Kw::value).and_then(Value::as_u64) {
-                    let mut many = base.clone();
-                    for i in 0..(n as usize).min(64) {
-                        if many.len() >= n as usize {
-                            break;
-                        }
-                        many.insert(format!("key{i}"), json!("x"));
+        // Keys either side names (properties, dependencies, requirements), one at a time and all
+        // together, and as many unnamed keys as a property count allows.
+        let keys = named_keys(node).into_iter().chain(other.map(named_keys).unwrap_or_default());
+        let mut all = base.clone();
+        for key in keys.take(64) {
+            let value = node
+                .kw_map("properties")
+                .and_then(|p| p.get(key.as_str()))
+                .and_then(simplest)
+                .unwrap_or_else(|| json!("x"));
+            emit(with(&key, value.clone()))?;
+            all.insert(key, value);
+        }
+        emit(Value::Object(all))?;
+        for bound in ["maxProperties", "minProperties"] {
+            if let Some(n) = node.kw(bound).and_then(Kw::value).and_then(Value::as_u64) {
+                let mut many = base.clone();
+                for i in 0..(n as usize).min(64) {
+                    if many.len() >= n as usize {
+                        break;
                     }
-                    out.push(Value::Object(many));
+                    many.insert(format!("key{i}"), json!("x"));
                 }
+                emit(Value::Object(many))?;
             }
-            for key in ["x", "X", "a-b", "a_b", "1", "a b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] {
-                let mut with = base.clone();
-                with.insert(key.to_string(), json!("x"));
-                out.push(Value::Object(with));
-            }
+        }
+        for key in ["x", "X", "a-b", "a_b", "1", "a b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"] {
+            emit(with(key, json!("x")))?;
         }
     }
     if !types.disjoint(TypeSet::ARRAY) {
@@ -327,21 +333,18 @@ pub fn boundary_values(node: &Node, other: Option<&Node>) -> Vec<Value> {
         if let Some(item) = node.kw_schema("contains").and_then(simplest) {
             for bound in ["minContains", "maxContains"] {
                 if let Some(n) = node.kw(bound).and_then(Kw::value).and_then(Value::as_u64) {
-                    out.push(Value::Array(vec![item.clone(); (n as usize).clamp(1, MAX_ITEMS)]));
+                    emit(Value::Array(vec![item.clone(); (n as usize).clamp(1, MAX_ITEMS)]))?;
                 }
             }
             for n in 1..=3 {
-                out.push(Value::Array(vec![item.clone(); n]));
+                emit(Value::Array(vec![item.clone(); n]))?;
             }
         }
     }
     for t in [Value::Null, json!(true), json!("x"), json!(0), json!([]), json!({})] {
-        out.push(t);
+        emit(t)?;
     }
-    if let Some(value) = build(node, 0) {
-        out.insert(0, value);
-    }
-    out
+    ControlFlow::Continue(())
 }
 
 /// The property names a node mentions: its properties, required names, and the keys and names of

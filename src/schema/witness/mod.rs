@@ -19,6 +19,7 @@ use crate::rules::finding::Finding;
 use crate::util::json::pointer_tokens;
 use serde_json::{json, Value};
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
 /// The largest witness reported, as compact JSON: past it the witness is `unavailable`, so a
 /// report stays readable (docs/limits.md).
@@ -87,42 +88,51 @@ pub fn witness(side: Side, path: &str, (old, new): (&Node, &Node), finding: &Fin
         current = node;
     }
     let rejecting = levels.last().and_then(|l| l.rejecting_side(side));
-    // Where the side says nothing (no subschema there: any value), one value of each type.
-    let values = match current {
-        Some(at) => instance::boundary_values(at, rejecting),
-        None => instance::one_of_each_type(),
-    };
-    let candidates = std::iter::once(base.clone()).chain(values.into_iter().map(|value| place(&base, &route, value)));
+    // The first candidate with two definite answers (valid on one side, rejected on the other).
     let mut undecided = false;
-    for candidate in candidates {
-        match (validate::accepts(generating, &candidate), validate::accepts(other, &candidate)) {
+    let mut found = None;
+    let mut check =
+        |candidate: Value| match (validate::accepts(generating, &candidate), validate::accepts(other, &candidate)) {
             (Some(true), Some(false)) => {
-                if serde_json::to_string(&candidate).map_or(true, |s| s.len() > MAX_WITNESS_BYTES) {
-                    return unavailable(&format!("the smallest witness found is over {MAX_WITNESS_BYTES} bytes"));
-                }
-                // The finding's place in the rejecting schema, unless it lies outside the keyword
-                // (a `required` finding points at its property): then the keyword itself.
-                let keyword = keyword_of(path, finding);
-                let at = match side {
-                    Side::Input => finding.site.new.clone(),
-                    Side::Output => finding.site.old.clone(),
-                };
-                let segment = format!("/{keyword}");
-                let within = at.as_deref().is_some_and(|p| p.ends_with(&segment) || p.contains(&format!("{segment}/")));
-                let own = rejecting
-                    .filter(|node| !within && node.kw(&keyword).is_some())
-                    .and_then(|node| node.kw_pointer(&keyword));
-                return json!({
-                    "side": side.to_string(),
-                    "value": candidate,
-                    "validUnder": valid_under,
-                    "rejectedAt": own.or(at),
-                    "keyword": keyword,
-                });
+                found = Some(candidate);
+                ControlFlow::Break(())
             }
-            (None, _) | (_, None) => undecided = true,
-            _ => {}
+            (None, _) | (_, None) => {
+                undecided = true;
+                ControlFlow::Continue(())
+            }
+            _ => ControlFlow::Continue(()),
+        };
+    if check(base.clone()).is_continue() {
+        let mut place_and_check = |value| check(place(&base, &route, value));
+        let _ = match current {
+            Some(at) => instance::boundary_values(at, rejecting, &mut place_and_check),
+            // Where the side says nothing (no subschema there: any value), one value of each type.
+            None => instance::one_of_each_type().into_iter().try_for_each(place_and_check),
+        };
+    }
+    if let Some(candidate) = found {
+        if serde_json::to_string(&candidate).map_or(true, |s| s.len() > MAX_WITNESS_BYTES) {
+            return unavailable(&format!("the smallest witness found is over {MAX_WITNESS_BYTES} bytes"));
         }
+        // The finding's place in the rejecting schema, unless it lies outside the keyword (a
+        // `required` finding points at its property): then the keyword itself.
+        let keyword = keyword_of(path, finding);
+        let at = match side {
+            Side::Input => finding.site.new.clone(),
+            Side::Output => finding.site.old.clone(),
+        };
+        let segment = format!("/{keyword}");
+        let within = at.as_deref().is_some_and(|p| p.ends_with(&segment) || p.contains(&format!("{segment}/")));
+        let own =
+            rejecting.filter(|node| !within && node.kw(&keyword).is_some()).and_then(|node| node.kw_pointer(&keyword));
+        return json!({
+            "side": side.to_string(),
+            "value": candidate,
+            "validUnder": valid_under,
+            "rejectedAt": own.or(at),
+            "keyword": keyword,
+        });
     }
     unavailable(if finding.rule.as_str() == "tool.output.property.removed" {
         "the new schema allows no result the old one rejected: the break is that consumers reading the property no longer find it promised"
@@ -147,12 +157,13 @@ pub(super) fn samples(root: &Node, limit: usize) -> Vec<Value> {
     while i < places.len() && out.len() < limit {
         let (route, node) = (places[i].0.clone(), places[i].1);
         i += 1;
-        for value in instance::boundary_values(node, None) {
+        let _ = instance::boundary_values(node, None, &mut |value| {
             if out.len() >= limit {
-                break;
+                return ControlFlow::Break(());
             }
             out.push(place(&base, &route, value));
-        }
+            ControlFlow::Continue(())
+        });
         if route.len() >= SAMPLE_DEPTH {
             continue;
         }
