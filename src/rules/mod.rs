@@ -151,17 +151,16 @@ fn rule_json(rule: &RuleMeta) -> serde_json::Value {
 /// from `js/rule-docs.json`'s text, which the front ends pass with a SARIF render.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // native builds read the registry's own
-pub struct RuleDocs(std::collections::BTreeMap<String, (String, String)>);
+pub struct RuleDocs(serde_json::Map<String, serde_json::Value>);
 
 impl RuleDocs {
-    /// Reads `{id: {why, advice}}` ([`docs_json`]'s shape).
+    /// Reads `{id: {why, advice}}` ([`docs_json`]'s shape), kept as parsed: a map of its own
+    /// would be one more map type compiled into the module.
     pub fn parse(text: &str) -> Result<RuleDocs, String> {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("ruleDocs is not JSON: {e}"))?;
-        let object = value.as_object().ok_or("ruleDocs is not an object keyed by rule id")?;
-        let text = |doc: &serde_json::Value, key: &str| doc.get(key).and_then(|v| v.as_str()).unwrap_or("").to_string();
-        Ok(RuleDocs(crate::util::collect::map_of(
-            object.iter().map(|(id, doc)| (id.clone(), (text(doc, "why"), text(doc, "advice")))),
-        )))
+        match serde_json::from_str(text).map_err(|e| format!("ruleDocs is not JSON: {e}"))? {
+            serde_json::Value::Object(docs) => Ok(RuleDocs(docs)),
+            _ => Err("ruleDocs is not an object keyed by rule id".to_string()),
+        }
     }
 
     /// `(why, advice)` of `meta`: compiled in natively; in wasm from these docs (empty when the
@@ -170,7 +169,10 @@ impl RuleDocs {
         #[cfg(not(target_arch = "wasm32"))]
         return (meta.why, meta.advice);
         #[cfg(target_arch = "wasm32")]
-        self.0.get(meta.id).map_or(("", ""), |(why, advice)| (why.as_str(), advice.as_str()))
+        {
+            let text = |key| self.0.get(meta.id).and_then(|doc| doc.get(key)).and_then(|v| v.as_str()).unwrap_or("");
+            (text("why"), text("advice"))
+        }
     }
 }
 
