@@ -24,10 +24,20 @@ pub type InexactNumbers = BTreeMap<String, String>;
 /// The numbers of `text` (valid JSON; anything else yields nothing) whose written decimal value
 /// differs from the shortest decimal of the `f64` they parse to, by JSON pointer.
 ///
-/// It runs over every snapshot the CLI diffs, so it does the least it can per value: a key is
-/// kept as its place in the text and decoded only if a number under it is recorded, and
+/// It runs over every snapshot the CLI diffs, so it does the least it can per value: most texts
+/// hold no number that can be inexact, which [`may_hold_inexact`] tells a word at a time; else a
+/// key is kept as its place in the text and decoded only if a number under it is recorded, and
 /// [`surely_exact`] answers for the common numbers without parsing or formatting them.
 pub fn inexact_numbers(text: &str) -> InexactNumbers {
+    if may_hold_inexact(text.as_bytes()) {
+        inexact_numbers_by_pointer(text)
+    } else {
+        InexactNumbers::new()
+    }
+}
+
+/// [`inexact_numbers`] by a walk of the text's structure, which knows each number's pointer.
+fn inexact_numbers_by_pointer(text: &str) -> InexactNumbers {
     enum Frame {
         /// The byte range of the current key in `text`, quotes included.
         Object(Option<(usize, usize)>),
@@ -105,6 +115,78 @@ pub fn inexact_numbers(text: &str) -> InexactNumbers {
     found
 }
 
+/// Whether `bytes` may hold a number that is not exact, found without reading the structure.
+/// A number without an exponent is exact when [`surely_exact`] says so, at most 15 digits, so an
+/// inexact number holds either a run of 16 or more digits and dots, or an exponent (serde_json
+/// reads some exponents a unit in the last place off, which [`is_exact`] then finds). Each such
+/// place is read as the token of number bytes around it, and only a number that is not exact
+/// and may be outside a string asks for the walk. A token that is no JSON number (`7e5734e` in a
+/// hash, `+9e91`) is in a string, because outside strings no number byte touches a number, and
+/// so is one between letters. Eight bytes at a time, as [`string_end`] does.
+fn may_hold_inexact(bytes: &[u8]) -> bool {
+    const HIGH: u64 = ONES << 7;
+    // The high bit of each byte of `word` that is `byte`, exactly (no borrow between bytes).
+    let equal = |word: u64, byte: u8| {
+        let x = word ^ (ONES * u64::from(byte));
+        !((x & !HIGH).wrapping_add(!HIGH) | x) & HIGH
+    };
+    let digit = |word: u64| {
+        let at_least_0 = ((word | HIGH) - ONES * 0x30) & HIGH;
+        let at_most_9 = ((ONES * 0xB9) - (word & !HIGH)) & HIGH;
+        at_least_0 & at_most_9 & !word
+    };
+    let is_number_byte = |b: u8| matches!(b, b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-');
+    // The token of number bytes around `at`: whether it is a number that is not exact, and
+    // where it ends (the scan goes on from there, so no byte is read in two tokens).
+    let token_at = |at: usize| {
+        let start = bytes[..at].iter().rposition(|&b| !is_number_byte(b)).map_or(0, |i| i + 1);
+        let end = bytes[at..].iter().position(|&b| !is_number_byte(b)).map_or(bytes.len(), |i| at + i);
+        let token = &bytes[start..end];
+        // No JSON number starts with `+` or `.`, which parse_decimal reads.
+        let json = !matches!(token.first(), Some(b'+' | b'.'));
+        let inexact =
+            json && !surely_exact(token) && std::str::from_utf8(token).ok().and_then(exactness) == Some(false);
+        // Outside strings a number follows `:`, `,` or `[`, with only spaces between: a token
+        // without one is in a string. One with it may be in a string too (`"at: 1e-400"`): the
+        // walk, which knows, then decides.
+        let before = bytes[..start].iter().rev().find(|b| !b.is_ascii_whitespace());
+        (inexact && matches!(before, Some(b':' | b',' | b'[')), end)
+    };
+    // Digits and dots in a row up to the word in hand.
+    let mut run = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let word = word_at(bytes, i).unwrap_or_else(|| {
+            let mut tail = [0u8; 8];
+            tail[..bytes.len() - i].copy_from_slice(&bytes[i..]);
+            u64::from_le_bytes(tail)
+        });
+        let numeric = digit(word) | equal(word, b'.');
+        // An `e` or `E` after a digit or a dot (the byte before the word's first is the run's).
+        let exponents = equal(word | (ONES * 0x20), b'e') & ((numeric << 8) | u64::from(run > 0) << 7);
+        run = if numeric == HIGH { run + 8 } else { run + ((!numeric & HIGH).trailing_zeros() / 8) as usize };
+        // A long run reaches into the word, so its first byte comes before any exponent in it.
+        let suspect =
+            if run >= 16 { Some(i) } else { (exponents != 0).then(|| i + (exponents.trailing_zeros() / 8) as usize) };
+        if let Some(at) = suspect {
+            let (inexact, end) = token_at(at);
+            if inexact {
+                return true;
+            }
+            (i, run) = (end, 0);
+            continue;
+        }
+        if numeric != HIGH {
+            run = ((!numeric & HIGH).leading_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    false
+}
+
+/// A one in each byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
 /// Eight bytes of `bytes` from `i`, if there are eight.
 fn word_at(bytes: &[u8], i: usize) -> Option<u64> {
     let chunk: [u8; 8] = bytes.get(i..i.checked_add(8)?)?.try_into().ok()?;
@@ -115,7 +197,6 @@ fn word_at(bytes: &[u8], i: usize) -> Option<u64> {
 /// none), a backslash escaping the byte after it. Most of a snapshot's bytes are in strings, so
 /// runs of eight bytes without a quote or a backslash are passed over a word at a time.
 fn string_end(bytes: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     // Whether any byte of `word` is `byte` (the classic zero-byte test on `word ^ byte…byte`).
     let holds = |word: u64, byte: u8| {
         let x = word ^ (ONES * u64::from(byte));
@@ -165,11 +246,14 @@ fn surely_exact(written: &[u8]) -> bool {
 
 /// Whether the written number is exactly the shortest decimal of the `f64` it parses to.
 fn is_exact(written: &str) -> bool {
+    exactness(written) == Some(true)
+}
+
+/// [`is_exact`], or `None` when `written` is not a number.
+fn exactness(written: &str) -> Option<bool> {
     // Both read and written as the documents were: serde_json parsed the document's number.
-    match crate::util::json::parse_decimal(written) {
-        Some(f) => Decimal::parse(written) == Decimal::parse(&crate::util::json::shortest(f)),
-        None => false,
-    }
+    let f = crate::util::json::parse_decimal(written)?;
+    Some(Decimal::parse(written) == Decimal::parse(&crate::util::json::shortest(f)))
 }
 
 /// Findings for the numbers of a schema pair that differ beyond double precision. `site` is the
@@ -303,6 +387,84 @@ mod tests {
         for token in ["-", ".5", "5.", "1.2.3", "1e5", "-0", "0.00000000000001", "999999999999999"] {
             assert_eq!(surely_exact(token.as_bytes()), ["-0", "0.00000000000001", "999999999999999"].contains(&token));
         }
+    }
+
+    /// The word-at-a-time test never hides an inexact number the walk records: numbers of every
+    /// shape (long mantissas with the dot anywhere, exponents of one to four digits, subnormals,
+    /// signs) in arrays and objects, on one line or many, beside strings that hold the same
+    /// numbers between letters, after `: ` and before `, `, and after escaped quotes; and it
+    /// lets the usual snapshot through without the walk, long exact integers included.
+    #[test]
+    fn the_quick_test_misses_no_inexact_number() {
+        use crate::util::test_random::Lcg;
+        // Between `least` and `most` digits.
+        fn digits(random: &mut Lcg, least: usize, most: usize) -> String {
+            let n = least + random.next(most - least + 1);
+            (0..n).map(|_| char::from(b'0' + random.next(10) as u8)).collect()
+        }
+        fn number(random: &mut Lcg) -> String {
+            let mut mantissa = format!("{}{}", 1 + random.next(9), digits(random, 0, 23));
+            if random.next(2) == 0 {
+                mantissa.insert(random.next(mantissa.len()) + 1, '.');
+            }
+            let sign = ["", "-"][random.next(2)];
+            let exponent = match random.next(3) {
+                0 => String::new(),
+                _ => {
+                    let (e, sign) = (["e", "E"][random.next(2)], ["", "+", "-"][random.next(3)]);
+                    format!("{e}{sign}{}", digits(random, 1, 4))
+                }
+            };
+            format!("{sign}{mantissa}{exponent}")
+        }
+        fn string(random: &mut Lcg) -> String {
+            let mut text = String::from("\"");
+            for _ in 0..random.next(5) {
+                let part = match random.next(6) {
+                    0 => "ab".to_string(),
+                    1 => ": ".to_string(),
+                    2 => ", ".to_string(),
+                    3 => "\\\"".to_string(),
+                    4 => "\\\\".to_string(),
+                    _ => number(random),
+                };
+                text += &part;
+            }
+            text + "\""
+        }
+        let mut random = Lcg(37);
+        let (mut inexact_texts, mut quick_yes_walk_no) = (0, 0);
+        for _ in 0..30_000 {
+            let object = random.next(2) == 0;
+            let mut text = " ".repeat(random.next(9)) + if object { "{" } else { "[" };
+            for item in 0..1 + random.next(5) {
+                if item > 0 {
+                    text.push_str([", ", ",\n  ", ","][random.next(3)]);
+                }
+                if object {
+                    text += &format!("\"k{item}\": ");
+                }
+                text += &if random.next(3) == 0 { string(&mut random) } else { number(&mut random) };
+            }
+            text.push(if object { '}' } else { ']' });
+            if serde_json::from_str::<Value>(&text).is_err() {
+                continue; // a number out of a double's range: no document holds one
+            }
+            let recorded = inexact_numbers_by_pointer(&text);
+            let quick = may_hold_inexact(text.as_bytes());
+            assert!(quick || recorded.is_empty(), "{text}: {recorded:?}");
+            inexact_texts += usize::from(!recorded.is_empty());
+            quick_yes_walk_no += usize::from(quick && recorded.is_empty());
+            assert_eq!(inexact_numbers(&text), recorded, "{text}");
+        }
+        // The strings here hold numbers after `: ` far more often than prose does.
+        assert!(inexact_texts > 5_000 && quick_yes_walk_no < 500, "{inexact_texts} {quick_yes_walk_no}");
+        let usual = r#"{"tools": [{"name": "a1", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer",
+            "minimum": -9007199254740991, "maximum": 9007199254740991, "default": 1.5}, "id": {"const": "1234567890123456"},
+            "ratio": {"maximum": 0.333333333333333, "minimum": 1e-10}}}, "description": "Use the 2024-01-01 format, e.g. 3e-x"}]}"#;
+        assert!(!may_hold_inexact(usual.as_bytes()));
+        assert!(may_hold_inexact(usual.replace("0.333333333333333", "0.33333333333333333").as_bytes()));
+        assert!(may_hold_inexact(usual.replace("1e-10", "1e-400").as_bytes()));
     }
 
     /// The word-at-a-time string end is the byte loop's, on strings with quotes and escapes at

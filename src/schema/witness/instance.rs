@@ -378,8 +378,8 @@ fn named_keys(node: &Node) -> Vec<String> {
 }
 
 /// One simple value of each JSON type, for a place a schema leaves unconstrained.
-pub fn one_of_each_type() -> Vec<Value> {
-    vec![json!("x"), json!(0), json!(0.5), json!(true), Value::Null, json!([]), json!({})]
+pub fn one_of_each_type() -> [Value; 7] {
+    [json!("x"), json!(0), json!(0.5), json!(true), Value::Null, json!([]), json!({})]
 }
 
 fn num(n: f64, integer: bool) -> Value {
