@@ -118,7 +118,10 @@ struct Reader<'t> {
     line: usize,
     line_start: usize,
     depth: usize,
-    anchors: BTreeMap<String, Anchor>,
+    /// Each anchor's name and its place in `anchored` (a map of names to indices is a map type
+    /// the module already has; one to `Anchor` would be another).
+    anchors: BTreeMap<String, usize>,
+    anchored: Vec<Anchor>,
     /// Nodes made, and how many of those came from aliases.
     nodes: u64,
     aliased: u64,
@@ -135,6 +138,7 @@ impl<'t> Reader<'t> {
             line_start: 0,
             depth: 0,
             anchors: BTreeMap::new(),
+            anchored: Vec::new(),
             nodes: 0,
             aliased: 0,
         }
@@ -350,7 +354,8 @@ impl<'t> Reader<'t> {
             None => node,
         };
         if let Some(name) = anchor {
-            self.anchors.insert(name, Anchor::of(&node));
+            self.anchors.insert(name, self.anchored.len());
+            self.anchored.push(Anchor::of(&node));
         }
         Ok(node)
     }
@@ -453,7 +458,7 @@ impl<'t> Reader<'t> {
         let at = self.mark();
         self.pos += 1;
         let name = self.name("alias")?;
-        let Some(anchor) = self.anchors.get(&name) else {
+        let Some(anchor) = self.anchors.get(&name).and_then(|&i| self.anchored.get(i)) else {
             return self.error_at(at, format!("uses the alias `*{name}`, but no `&{name}` anchor comes before it"));
         };
         if self.depth + anchor.height > MAX_DEPTH {
@@ -1047,7 +1052,8 @@ enum Scalar {
 struct Entries {
     entries: Vec<(Node, Node)>,
     merges: Vec<Node>,
-    seen: BTreeMap<String, Mark>,
+    /// Each key read, and the line it was first read on.
+    seen: BTreeMap<String, usize>,
 }
 
 impl Entries {
@@ -1064,10 +1070,10 @@ impl Entries {
         if let Some(first) = self.seen.get(&name) {
             return reader.error_at(
                 key.at,
-                format!("repeats the key `{name}` (first at line {}); YAML keys must be unique", first.line),
+                format!("repeats the key `{name}` (first at line {first}); YAML keys must be unique"),
             );
         }
-        self.seen.insert(name, key.at);
+        self.seen.insert(name, key.at.line);
         self.entries.push((key, value));
         Ok(())
     }
@@ -1093,7 +1099,7 @@ impl Entries {
             for (key, value) in maps.into_iter().flatten() {
                 if let Some(name) = key_text(&key) {
                     if let std::collections::btree_map::Entry::Vacant(slot) = self.seen.entry(name) {
-                        slot.insert(key.at);
+                        slot.insert(key.at.line);
                         self.entries.push((key, value));
                     }
                 }

@@ -8,7 +8,7 @@ use super::normalise::canon::json_eq;
 use super::normalise::normal::MAX_DEPTH;
 use crate::util::json::{child_pointer, index_pointer, push_token};
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// Where definitions live (2019-09+ and draft-07 spellings).
 fn is_container(name: &str) -> bool {
@@ -35,10 +35,13 @@ pub fn unreached_changes<'v>(
     new_reached: &BTreeSet<String>,
 ) -> Vec<Unreached<'v>> {
     let (before, after) = (definitions(old), definitions(new));
-    let pointers: BTreeSet<&String> = crate::util::collect::set_of(before.keys().chain(after.keys()));
+    let pointers: BTreeSet<&str> = crate::util::collect::set_of(before.iter().chain(&after).map(|(p, _)| p.as_str()));
+    let find = |found: &[(String, &'v Value)], pointer: &str| {
+        found.binary_search_by(|(p, _)| p.as_str().cmp(pointer)).ok().and_then(|i| found.get(i)).map(|(_, v)| *v)
+    };
     let mut changed = Vec::new();
     for pointer in pointers {
-        let (a, b) = (before.get(pointer).copied(), after.get(pointer).copied());
+        let (a, b) = (find(&before, pointer), find(&after, pointer));
         let same = match (a, b) {
             (Some(a), Some(b)) => json_eq(a, b),
             _ => false,
@@ -46,7 +49,7 @@ pub fn unreached_changes<'v>(
         if same || reaches(old_reached, pointer) || reaches(new_reached, pointer) {
             continue;
         }
-        changed.push(Unreached { pointer: pointer.clone(), old: a, new: b });
+        changed.push(Unreached { pointer: pointer.to_string(), old: a, new: b });
     }
     changed
 }
@@ -59,10 +62,11 @@ fn reaches(reached: &BTreeSet<String>, pointer: &str) -> bool {
         .any(|target| target.len() == pointer.len() || target.as_bytes()[pointer.len()] == b'/')
 }
 
-/// Every definition in a schema, at any depth, by pointer; found with an explicit stack. Each
-/// visited node records only its parent and its token, so a pointer is spelt only for the
-/// definitions found.
-fn definitions(root: &Value) -> BTreeMap<String, &Value> {
+/// Every definition in a schema, at any depth, with its pointer, in pointer order; found with an
+/// explicit stack. Each visited node records only its parent and its token, so a pointer is
+/// spelt only for the definitions found. A sorted list, not a map: a map of pointers to values
+/// would be one more map type in the wasm module.
+fn definitions(root: &Value) -> Vec<(String, &Value)> {
     enum Token<'v> {
         Key(&'v str),
         Index(usize),
@@ -84,7 +88,7 @@ fn definitions(root: &Value) -> BTreeMap<String, &Value> {
         }
         out
     };
-    let mut found = BTreeMap::new();
+    let mut found = Vec::new();
     let mut stack = vec![(root, 0usize, 0usize)];
     while let Some((value, at, levels)) = stack.pop() {
         if levels > MAX_LEVELS {
@@ -116,5 +120,7 @@ fn definitions(root: &Value) -> BTreeMap<String, &Value> {
             _ => {}
         }
     }
+    // Each pointer is found once: object keys are unique and `child_pointer` escapes them.
+    crate::util::order::sort_stable_by(&mut found, |a, b| a.0.cmp(&b.0));
     found
 }

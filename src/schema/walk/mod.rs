@@ -588,24 +588,24 @@ impl<'w> Walk<'w> {
     }
 
     fn dependent_required(&mut self, o: &Node, n: &Node, here: &Here, flipped: bool) {
-        let entries = |node: &Node| -> Option<BTreeMap<String, Vec<Value>>> {
+        // The entries as written (each a list of names), none when absent; `None` when malformed.
+        fn entries<'v>(
+            node: &'v Node,
+            none: &'v serde_json::Map<String, Value>,
+        ) -> Option<&'v serde_json::Map<String, Value>> {
             match value(node, "dependentRequired") {
-                None => Some(BTreeMap::new()),
-                Some(Value::Object(m)) => {
-                    let mut entries = BTreeMap::new();
-                    for (k, v) in m {
-                        entries.insert(k.clone(), v.as_array()?.clone());
-                    }
-                    Some(entries)
-                }
+                None => Some(none),
+                Some(Value::Object(m)) if m.values().all(Value::is_array) => Some(m),
                 Some(_) => None,
             }
-        };
-        let (Some(a), Some(b)) = (entries(o), entries(n)) else { return };
+        }
+        let none = serde_json::Map::new();
+        let (Some(a), Some(b)) = (entries(o, &none), entries(n, &none)) else { return };
         let empty = Vec::new();
         let mut effects = Vec::new();
         for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
-            let (x, y) = (a.get(key).unwrap_or(&empty), b.get(key).unwrap_or(&empty));
+            let x = a.get(key).and_then(Value::as_array).unwrap_or(&empty);
+            let y = b.get(key).and_then(Value::as_array).unwrap_or(&empty);
             match set_difference(x, y) {
                 (false, false) => {}
                 (true, false) => effects.push(Effect::Narrowed),
