@@ -148,12 +148,16 @@ impl Config {
 /// entity: an exact name is one lookup, a `prefix*` glob one lookup per prefix of the name, and
 /// only the other globs are tried one by one. A config with 100,000 entries is matched against
 /// 1,000 findings in well under a second, where trying every entry took minutes.
+///
+/// The names and prefixes are lists sorted by text (index ascending within a text), searched by
+/// halving: built once, then only read, and a map of them would be one more map type in the
+/// wasm module.
 #[derive(Clone, Debug, Default)]
 struct IgnoreIndex {
-    /// Entries whose entity glob is a plain name, by that name (indices ascending).
-    by_name: BTreeMap<Box<str>, Vec<usize>>,
-    /// Entries whose entity glob is `prefix*`, by the prefix.
-    by_prefix: BTreeMap<Box<str>, Vec<usize>>,
+    /// Entries whose entity glob is a plain name: (that name, the entry's index).
+    by_name: Vec<(Box<str>, usize)>,
+    /// Entries whose entity glob is `prefix*`: (the prefix, the entry's index).
+    by_prefix: Vec<(Box<str>, usize)>,
     /// The rest (no entity glob, or a general one), ascending.
     others: Vec<usize>,
 }
@@ -163,20 +167,30 @@ impl IgnoreIndex {
         let mut index = IgnoreIndex::default();
         for (i, entry) in entries.iter().enumerate() {
             match entry.entity.as_ref().and_then(Glob::fixed) {
-                Some((text, false)) => index.by_name.entry(text.into()).or_default().push(i),
-                Some((text, true)) => index.by_prefix.entry(text.into()).or_default().push(i),
+                Some((text, false)) => index.by_name.push((text.into(), i)),
+                Some((text, true)) => index.by_prefix.push((text.into(), i)),
                 None => index.others.push(i),
             }
         }
+        crate::util::order::sort(&mut index.by_name);
+        crate::util::order::sort(&mut index.by_prefix);
         index
     }
 
     /// The lowest index of an entry that matches, as a scan of every entry in order would find.
     fn first_match(&self, entries: &[Ignore], rule: RuleId, name: &str) -> Option<usize> {
-        let first_of = |candidates: &Vec<usize>| candidates.iter().copied().find(|&i| entries[i].rules.contains(rule));
-        let mut best = self.by_name.get(name).and_then(first_of);
+        // The entries filed under `text`, in index order: the first that names the rule.
+        let first_of = |filed: &[(Box<str>, usize)], text: &str| {
+            let from = filed.partition_point(|(t, _)| &**t < text);
+            filed[from..]
+                .iter()
+                .take_while(|(t, _)| &**t == text)
+                .map(|&(_, i)| i)
+                .find(|&i| entries[i].rules.contains(rule))
+        };
+        let mut best = first_of(&self.by_name, name);
         let prefixes = name.char_indices().map(|(at, _)| at).chain([name.len()]);
-        for found in prefixes.filter_map(|at| self.by_prefix.get(&name[..at]).and_then(first_of)) {
+        for found in prefixes.filter_map(|at| first_of(&self.by_prefix, &name[..at])) {
             best = Some(best.map_or(found, |b| b.min(found)));
         }
         let limit = best.unwrap_or(usize::MAX);

@@ -112,10 +112,11 @@ fn bound(changes: &mut Vec<Change>, (limit, per_entity_limit): (usize, usize)) -
     if before <= per_entity_limit.min(limit) {
         return 0;
     }
-    let mut per_entity: BTreeMap<(crate::rules::finding::EntityKind, String), usize> = BTreeMap::new();
+    // Keyed by kind and name as one string (kinds hold no NUL): a map type the module has.
+    let mut per_entity: BTreeMap<String, usize> = BTreeMap::new();
     let mut listed = 0;
     changes.retain(|change| {
-        let seen = per_entity.entry((change.entity.kind, change.entity.name.clone())).or_insert(0);
+        let seen = per_entity.entry(format!("{}\0{}", change.entity.kind.as_str(), change.entity.name)).or_insert(0);
         *seen += 1;
         let keep = *seen <= per_entity_limit && listed < limit;
         listed += usize::from(keep);

@@ -43,13 +43,15 @@ pub fn junit(report: &Report, options: &RenderOptions) -> String {
         out.push_str("    <testcase classname=\"mcp-contract\" name=\"no contract changes\"/>\n");
     }
     // How many changes (active or suppressed) each (rule, location) has: a shared one gets ids.
-    let mut sharing: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    // Keyed by `rule location` as one string (a rule id holds no space): a map type the module has.
+    let key = |change: &Change| format!("{} {}", change.rule, change.location);
+    let mut sharing: BTreeMap<String, usize> = BTreeMap::new();
     for change in report.changes.iter().chain(&report.suppressed) {
-        *sharing.entry((change.rule, change.location.as_str())).or_default() += 1;
+        *sharing.entry(key(change)).or_default() += 1;
     }
     let name = |change: &Change| {
         let location = visible(&change.location);
-        match sharing.get(&(change.rule, change.location.as_str())) {
+        match sharing.get(&key(change)) {
             Some(&n) if n > 1 => format!("{location} ({})", change.id),
             _ => location.into_owned(),
         }

@@ -33,13 +33,15 @@ const DEFAULT_DIALECT: &str = "json-schema.org/draft/2020-12/schema";
 
 /// Subtrees equal on both sides whose `$ref`s reach only definitions equal on both sides, by
 /// address: normalisation leaves them lazy, and a pair of twins is known equal without
-/// comparing them again.
+/// comparing them again. Sorted lists searched by halving, filled once then only read (maps of
+/// addresses would be two more map types in the wasm module).
 #[derive(Default)]
 pub struct Twins {
-    old_to_new: BTreeMap<usize, usize>,
-    new: BTreeSet<usize>,
+    /// (old address, new address), by old address.
+    old_to_new: Vec<(usize, usize)>,
+    new: Vec<usize>,
     /// The lazy subtrees (either side) that hold a `$ref`.
-    holding_refs: BTreeSet<usize>,
+    holding_refs: Vec<usize>,
 }
 
 fn address(value: &Value) -> usize {
@@ -50,13 +52,20 @@ impl Twins {
     /// `None` if `value` is not to be left lazy, else whether it holds a `$ref`.
     fn lazy(&self, value: &Value) -> Option<bool> {
         let at = address(value);
-        (self.old_to_new.contains_key(&at) || self.new.contains(&at)).then(|| self.holding_refs.contains(&at))
+        (self.new_of(at).is_some() || self.new.binary_search(&at).is_ok())
+            .then(|| self.holding_refs.binary_search(&at).is_ok())
+    }
+
+    /// The address of the new twin of the old subtree at `old`.
+    fn new_of(&self, old: usize) -> Option<usize> {
+        let i = self.old_to_new.binary_search_by_key(&old, |&(o, _)| o).ok()?;
+        self.old_to_new.get(i).map(|&(_, new)| new)
     }
 
     /// Whether `old` and `new` were found equal together (so nothing below them can differ).
     pub fn settled(&self, old: &Node, new: &Node) -> bool {
         matches!((&old.body, &new.body), (Body::Lazy(_), Body::Lazy(_)))
-            && self.old_to_new.get(&address(old.raw)) == Some(&address(new.raw))
+            && self.new_of(address(old.raw)) == Some(address(new.raw))
     }
 }
 
@@ -160,8 +169,8 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
                 let Some(ye) = ys.get(name) else { continue };
                 match json_eq(xe, ye).then(|| targets.settled(xe)).flatten() {
                     Some(refs) => {
-                        lazy.old_to_new.insert(address(xe), address(ye));
-                        lazy.new.insert(address(ye));
+                        lazy.old_to_new.push((address(xe), address(ye)));
+                        lazy.new.push(address(ye));
                         if refs {
                             lazy.holding_refs.extend([address(xe), address(ye)]);
                         }
@@ -171,6 +180,10 @@ pub fn equal_subtrees(old: &Value, new: &Value) -> Twins {
             }
         }
     }
+    // Each subtree is visited once, so no address comes twice.
+    crate::util::order::sort(&mut lazy.old_to_new);
+    crate::util::order::sort(&mut lazy.new);
+    crate::util::order::sort(&mut lazy.holding_refs);
     lazy
 }
 

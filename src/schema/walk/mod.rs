@@ -30,7 +30,7 @@ use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::{Effect, Side};
 use crate::util::collect::object_of;
 use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 
 /// `true`, standing in for an absent subschema.
 static TRUE: Value = Value::Bool(true);
@@ -43,8 +43,10 @@ pub struct Walk<'w> {
     /// The two schemas as written, where a `$ref` left unexpanded is followed to see whether
     /// what it reaches changed.
     pub roots: (&'w Value, &'w Value),
-    /// Those answers by target, each worked out once.
-    pub reaches: BTreeMap<String, bool>,
+    /// Those answers by target, each worked out once: the targets that reach the same
+    /// definitions on both sides, and those that do not (two sets: a map of targets to answers
+    /// would be one more map type in the wasm module).
+    pub reaches: (BTreeSet<String>, BTreeSet<String>),
     pub hits: Vec<Hit>,
     /// Paths judged unchanged as a whole although written differently: covered, no finding.
     pub quiet: Vec<String>,
@@ -635,8 +637,13 @@ impl<'w> Walk<'w> {
             // differ.
             let Some((target, TOO_MANY_REFERENCES)) = &a else { return };
             let (old_root, new_root) = self.roots;
-            let same =
-                *self.reaches.entry(target.clone()).or_insert_with(|| normal::same_reach(old_root, new_root, target));
+            let (same, differs) = &mut self.reaches;
+            let same = same.contains(target)
+                || !differs.contains(target) && {
+                    let answer = normal::same_reach(old_root, new_root, target);
+                    (if answer { same } else { differs }).insert(target.clone());
+                    answer
+                };
             if same {
                 return;
             }
