@@ -8,8 +8,6 @@
 //! covers the same place, anything under it and anything above it ([`related`], [`Covered`]).
 
 use crate::rules::finding::Finding;
-use std::collections::BTreeSet;
-use std::ops::Bound;
 
 // ---- the MCP surface: fields compared by dedicated code, skipped by `….field.changed` ----
 
@@ -72,25 +70,23 @@ pub fn related(covered: &str, path: &str) -> bool {
 /// The covered paths, sorted, so that whether a finding covers a difference (the same place,
 /// or one inside the other: [`related`]) costs a few lookups instead of a pass over every
 /// finding (a schema that reaches one definition along a thousand paths has a thousand of each).
-pub struct Covered<'c>(BTreeSet<&'c str>);
+pub struct Covered<'c>(Vec<&'c str>);
 
 impl<'c> Covered<'c> {
     pub fn new(paths: &'c [String]) -> Covered<'c> {
-        Covered(paths.iter().map(String::as_str).collect())
+        Covered(crate::util::collect::sorted_unique(paths.iter().map(String::as_str)))
     }
 
     pub fn relates_to(&self, path: &str) -> bool {
         // A covered path at `path` or above it: `path` itself or one of its `/` prefixes.
         let at_or_above = std::iter::once(path)
             .chain(path.char_indices().filter(|&(_, c)| c == '/').map(|(i, _)| &path[..i]))
-            .any(|prefix| self.0.contains(prefix));
+            .any(|prefix| self.0.binary_search(&prefix).is_ok());
         // A covered path below it: the first path after `path/` in order starts with it.
         let below = || {
             let inside = format!("{path}/");
-            self.0
-                .range::<str, _>((Bound::Included(inside.as_str()), Bound::Unbounded))
-                .next()
-                .is_some_and(|c| c.starts_with(&inside))
+            let from = self.0.partition_point(|c| *c < inside.as_str());
+            self.0.get(from).is_some_and(|c| c.starts_with(&inside))
         };
         let found = at_or_above || below();
         debug_assert_eq!(found, self.0.iter().any(|c| related(c, path)));

@@ -12,7 +12,6 @@ use crate::rules::RuleId;
 use crate::util::hidden::{escape, hidden_chars};
 use crate::util::pairing::Pair;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// How many distinct hidden characters a message lists.
 const MAX_LISTED: usize = 8;
@@ -54,7 +53,7 @@ pub(crate) const TEMPLATES: HiddenRules = HiddenRules {
 /// Checks every added or kept entity of a section.
 pub(crate) fn section(rules: &HiddenRules, pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     // Every identity key on either side, to say which one a spoofed name renders like.
-    let keys: BTreeSet<&str> = crate::util::collect::set_of(pairs.iter().map(|pair| match *pair {
+    let keys: Vec<&str> = crate::util::collect::sorted_unique(pairs.iter().map(|pair| match *pair {
         Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e.key,
     }));
     for pair in pairs {
@@ -152,14 +151,14 @@ fn listing(found: &[char]) -> String {
 /// For a name with hidden characters: which they are, what the name reads as, and whether
 /// another entity of the section has that very name (when `keys`, the section's identity keys,
 /// are what the name is compared with).
-fn name_detail(name: &str, keys: Option<&BTreeSet<&str>>, kind: EntityKind) -> Option<String> {
+fn name_detail(name: &str, keys: Option<&[&str]>, kind: EntityKind) -> Option<String> {
     let found = counted(name, false);
     if found.is_empty() {
         return None;
     }
     let shown: String = name.chars().filter(|c| !found.contains(c)).collect();
     let mut detail = format!("{}; it reads as `{shown}`", listing(&found));
-    if keys.is_some_and(|keys| keys.contains(shown.as_str())) {
+    if keys.is_some_and(|keys| keys.binary_search(&shown.as_str()).is_ok()) {
         detail.push_str(&format!(", the name of another {}", kind.as_str()));
     }
     Some(detail)

@@ -10,7 +10,6 @@ use super::escape::visible;
 use crate::report::Change;
 use crate::rules::finding::EntityKind;
 use crate::rules::severity::Severity;
-use std::collections::BTreeMap;
 
 /// The fewest changes of one rule in a section that are shown as one line.
 pub const MIN_RUN: usize = 4;
@@ -42,18 +41,18 @@ fn layout(changes: &[&Change], expand: bool) -> Vec<Vec<usize>> {
     if expand {
         return (0..changes.len()).map(|i| vec![i]).collect();
     }
-    let mut by_rule: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (i, change) in changes.iter().enumerate() {
-        by_rule.entry(change.rule).or_default().push(i);
-    }
-    by_rule.retain(|_, members| members.len() >= MIN_RUN);
+    // (rule, index) in order: each rule's changes side by side, in report order.
+    let mut by_rule: Vec<(&str, usize)> = changes.iter().enumerate().map(|(i, change)| (change.rule, i)).collect();
+    crate::util::order::sort(&mut by_rule);
     let mut out = Vec::new();
     for (i, change) in changes.iter().enumerate() {
-        match by_rule.get(change.rule) {
+        let from = by_rule.partition_point(|&(rule, _)| rule < change.rule);
+        let to = by_rule.partition_point(|&(rule, _)| rule <= change.rule);
+        if to - from < MIN_RUN {
+            out.push(vec![i]);
+        } else if by_rule.get(from).is_some_and(|&(_, first)| first == i) {
             // The group stands at its first member; the others are in it.
-            Some(members) if members[0] == i => out.push(members.clone()),
-            Some(_) => {}
-            None => out.push(vec![i]),
+            out.push(by_rule[from..to].iter().map(|&(_, j)| j).collect());
         }
     }
     out

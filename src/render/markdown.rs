@@ -155,10 +155,10 @@ fn severity_section(out: &mut String, severity: Severity, group: &[&Change], bud
 /// One row for a group of alike changes; the details blocks (when shown) list each of them.
 fn group_row(out: &mut String, run: &[&Change], details: bool) {
     let Some(first) = run.first() else { return };
-    let kinds = crate::util::collect::set_of(run.iter().map(|c| c.entity.kind.as_str()));
-    let entities = match kinds.len() {
-        1 => format!("{} × {}", run.len(), first.entity.kind.as_str()),
-        _ => format!("{} entities", run.len()),
+    let entities = if run.iter().all(|c| c.entity.kind == first.entity.kind) {
+        format!("{} × {}", run.len(), first.entity.kind.as_str())
+    } else {
+        format!("{} entities", run.len())
     };
     let places = if details { "each in the details below" } else { "one row for all" };
     let mut message =

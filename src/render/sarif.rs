@@ -13,8 +13,9 @@ const SCHEMA: &str = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os
 pub fn sarif(report: &Report, options: &RenderOptions) -> String {
     // Only the rules this log's results name: the whole catalogue would make a one-change log
     // hundreds of kilobytes, and code scanning needs a descriptor only for what it shows.
-    let used = crate::util::collect::set_of(report.changes.iter().chain(&report.suppressed).map(|change| change.rule));
-    let rules: Vec<RuleId> = RuleId::sorted().into_iter().filter(|rule| used.contains(rule.as_str())).collect();
+    let used = crate::util::collect::sorted_unique(report.changes.iter().chain(&report.suppressed).map(|c| c.rule));
+    let rules: Vec<RuleId> =
+        RuleId::sorted().into_iter().filter(|rule| used.binary_search(&rule.as_str()).is_ok()).collect();
     let descriptors: Vec<Value> = rules.iter().map(|rule| descriptor(*rule, options)).collect();
     let mut results: Vec<Value> = report.changes.iter().map(|c| result(c, &rules, options)).collect();
     results.extend(report.suppressed.iter().map(|change| {

@@ -35,7 +35,7 @@ pub fn unreached_changes<'v>(
     new_reached: &BTreeSet<String>,
 ) -> Vec<Unreached<'v>> {
     let (before, after) = (definitions(old), definitions(new));
-    let pointers: BTreeSet<&str> = crate::util::collect::set_of(before.iter().chain(&after).map(|(p, _)| p.as_str()));
+    let pointers = crate::util::collect::sorted_unique(before.iter().chain(&after).map(|(p, _)| p.as_str()));
     let find = |found: &[(String, &'v Value)], pointer: &str| {
         found.binary_search_by(|(p, _)| p.as_str().cmp(pointer)).ok().and_then(|i| found.get(i)).map(|(_, v)| *v)
     };

@@ -23,6 +23,15 @@ pub fn object_of(items: impl IntoIterator<Item = (String, Value)>) -> Value {
     Value::Object(object)
 }
 
+/// The items sorted, each once: a set for reading (by `binary_search`, `partition_point`) where
+/// a `BTreeSet` of the item type would be one more set type in the wasm module.
+pub fn sorted_unique<T: Ord>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut items: Vec<T> = items.into_iter().collect();
+    crate::util::order::sort(&mut items);
+    items.dedup();
+    items
+}
+
 /// The items as a set.
 pub fn set_of<T: Ord>(items: impl IntoIterator<Item = T>) -> BTreeSet<T> {
     let mut set = BTreeSet::new();
@@ -41,6 +50,8 @@ mod tests {
         let pairs = [("b", 1), ("a", 2), ("b", 3), ("c", 4), ("a", 5)];
         assert_eq!(map_of(pairs), pairs.into_iter().collect::<BTreeMap<_, _>>());
         assert_eq!(map_of(pairs)["b"], 3, "the last value of a repeated key wins");
+        let keys = pairs.map(|(k, _)| k);
+        assert_eq!(sorted_unique(keys), set_of(keys).into_iter().collect::<Vec<_>>());
         let entries = || pairs.map(|(k, v)| (k.to_string(), Value::from(v)));
         assert_eq!(object_of(entries()), Value::Object(entries().into_iter().collect()));
         let words = ["x", "y", "x", "a"];
