@@ -29,7 +29,7 @@ const RENAME_NAME_SIMILARITY: f64 = 0.85;
 pub(crate) fn host_compatibility(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     // Case-folded names, indexed so that each folded group is one run found by binary search:
     // linear-logarithmic in the section, whatever its size.
-    let folded: Vec<String> = pairs.iter().map(|pair| pair_entity(pair).key.to_lowercase()).collect();
+    let folded: Vec<String> = pairs.iter().map(|pair| crate::util::case::lowercase(pair_entity(pair).key)).collect();
     let by_fold = index(folded.iter().map(String::as_str));
     for (pair, fold) in pairs.iter().zip(&folded) {
         let Pair::Added(tool) = pair else { continue };
@@ -269,11 +269,7 @@ pub(crate) fn name_words(name: &str) -> String {
         if hump && !out.is_empty() && !out.ends_with(' ') {
             out.push(' ');
         }
-        if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.extend(c.to_lowercase());
-        }
+        crate::util::case::push_lower(&mut out, c);
         previous = Some(c);
     }
     if out.ends_with(' ') {

@@ -60,7 +60,7 @@ pub fn value_case_change(old: &str, new: &str) -> Option<(String, String)> {
         return None;
     }
     before.into_iter().zip(after).find_map(|((a, quoted_a), (b, quoted_b))| {
-        let changed = a != b && a.to_lowercase() == b.to_lowercase();
+        let changed = a != b && crate::util::case::lowercase(a) == crate::util::case::lowercase(b);
         (changed && (quoted_a || quoted_b || flipped_case(a, b))).then(|| (a.to_string(), b.to_string()))
     })
 }

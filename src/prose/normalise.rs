@@ -67,7 +67,7 @@ pub fn collapse(folded: &str) -> String {
         if word.is_ascii() {
             out.push_str(word);
         } else {
-            out.extend(word.chars().flat_map(char::to_lowercase));
+            word.chars().for_each(|c| crate::util::case::push_lower(&mut out, c));
         }
     }
     // Only ASCII letters are still upper case here, and lowering them byte-wise keeps UTF-8 valid.
@@ -145,7 +145,7 @@ fn push_word(word: &mut String, tokens: &mut Vec<Token>) {
     }
     let identifier = word.contains('_')
         || word.chars().zip(word.chars().skip(1)).any(|(a, b)| a.is_ascii_lowercase() && b.is_ascii_uppercase());
-    let lower = word.to_lowercase();
+    let lower = crate::util::case::lowercase(word);
     word.clear();
     let mut push = |text: &str| tokens.push(Token { text: text.to_string(), identifier });
     let stem = match lower.as_str() {

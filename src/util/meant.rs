@@ -13,12 +13,12 @@ pub fn closest<'a>(typed: &str, known: &[&'a str]) -> Option<&'a str> {
     if typed.is_empty() || typed.len() > 2 * longest {
         return None;
     }
-    let folded = typed.to_lowercase();
-    if let Some(same) = known.iter().find(|word| word.to_lowercase() == folded) {
+    let folded = super::case::lowercase(typed);
+    if let Some(same) = known.iter().find(|word| super::case::lowercase(word) == folded) {
         return Some(same);
     }
     if folded.chars().count() >= 2 {
-        let mut starting = known.iter().filter(|word| word.to_lowercase().starts_with(&folded));
+        let mut starting = known.iter().filter(|word| super::case::lowercase(word).starts_with(&folded));
         if let (Some(only), None) = (starting.next(), starting.next()) {
             return Some(only);
         }
@@ -26,7 +26,7 @@ pub fn closest<'a>(typed: &str, known: &[&'a str]) -> Option<&'a str> {
     let mut best: Option<(f64, &'a str)> = None;
     let mut tied = false;
     for word in known {
-        let score = strsim::jaro_winkler(&folded, &word.to_lowercase());
+        let score = strsim::jaro_winkler(&folded, &super::case::lowercase(word));
         match best {
             Some((top, _)) if score < top => {}
             Some((top, _)) if score == top => tied = true,

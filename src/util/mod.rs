@@ -3,6 +3,7 @@
 //! "did you mean".
 
 pub(crate) mod arena;
+pub mod case;
 pub(crate) mod collect;
 pub mod glob;
 pub mod hidden;

@@ -30,7 +30,11 @@ pub(super) fn is_generated(title: &str, path: &str, tool: &str) -> bool {
 
 /// The same letters and digits, ignoring case and separators (`Max Length` ~ `max_length`).
 fn same_letters(title: &str, name: &str) -> bool {
-    let letters = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+    let letters = |s: &str| {
+        let mut out = String::new();
+        s.chars().filter(|c| c.is_alphanumeric()).for_each(|c| crate::util::case::push_lower(&mut out, c));
+        out
+    };
     let (a, b) = (letters(title), letters(name));
     !a.is_empty() && a == b
 }
