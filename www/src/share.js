@@ -1,6 +1,11 @@
-//! The share link: the whole playground state (three editor texts) deflated into the URL
+//! The share link: the whole playground state (three editor texts) compressed into the URL
 //! fragment, so a link reproduces a diff without any server ever seeing the snapshots. States
 //! too big for a link travel as a state file instead (download, then open or drop it).
+//!
+//! The payload is gzip (version 2 inside): its CRC-32 and length over the state's bytes make a
+//! link altered anywhere (a character changed, dropped or added on the way) fail to open, where
+//! raw deflate, which version 1 links used, carries no check and could open as different text.
+//! Version 1 links still open; they cannot be checked, and only version 2 links are made.
 
 const PREFIX = "#s=";
 const FIELDS = ["old", "new", "config"];
@@ -33,10 +38,17 @@ function fromBase64Url(text) {
 
 const fields = (state) => Object.fromEntries(FIELDS.map((field) => [field, String(state[field] ?? "")]));
 
+/** The version links are made with: a gzip payload, checked when it is opened. */
+const VERSION = 2;
+
+/** The first two bytes of every gzip stream; raw deflate data never starts with them (a first
+ * byte of 0x1f asks for the reserved block type). */
+const GZIP_MAGIC = [0x1f, 0x8b];
+
 /** `#s=…` for a state `{old, new, config}` (strings). */
 export async function encodeState(state) {
-  const json = JSON.stringify({ v: 1, ...fields(state) });
-  const packed = await pipe(new TextEncoder().encode(json), new CompressionStream("deflate-raw"));
+  const json = JSON.stringify({ v: VERSION, ...fields(state) });
+  const packed = await pipe(new TextEncoder().encode(json), new CompressionStream("gzip"));
   return PREFIX + toBase64Url(packed);
 }
 
@@ -50,21 +62,27 @@ export const NEWER_LINK =
 
 /**
  * The state in a `#s=…` fragment; null when the fragment holds none. Throws an Error whose
- * message is one of the sentences above when the link cannot be read (bad base64, cut-off
- * deflate data, not JSON, another version).
+ * message is one of the sentences above when the link cannot be read (bad base64, cut-off or
+ * altered data, a checksum or length that does not match, not JSON, another version).
  */
 export async function decodeState(hash) {
   if (!hash.startsWith(PREFIX)) return null;
   let parsed;
+  let checked;
   try {
-    const json = new TextDecoder("utf-8", { fatal: true }).decode(
-      await pipe(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream("deflate-raw")),
-    );
+    const packed = fromBase64Url(hash.slice(PREFIX.length));
+    checked = GZIP_MAGIC.every((byte, i) => packed[i] === byte);
+    // gzip's decoder fails on a CRC-32 or length that does not match what it decoded.
+    const format = checked ? "gzip" : "deflate-raw";
+    const json = new TextDecoder("utf-8", { fatal: true }).decode(await pipe(packed, new DecompressionStream(format)));
     parsed = JSON.parse(json);
   } catch {
     throw new Error(DAMAGED_LINK);
   }
-  if (parsed?.v !== 1) throw new Error(typeof parsed?.v === "number" && parsed.v > 1 ? NEWER_LINK : DAMAGED_LINK);
+  // Each version in its own framing: a version 2 state in raw deflate, or 1 in gzip, is damage.
+  const version = parsed?.v;
+  if (typeof version === "number" && version > VERSION) throw new Error(NEWER_LINK);
+  if (version !== (checked ? VERSION : 1)) throw new Error(DAMAGED_LINK);
   return Object.fromEntries(FIELDS.map((field) => [field, typeof parsed[field] === "string" ? parsed[field] : ""]));
 }
 
