@@ -243,7 +243,7 @@ export function createEditor(
     /**
      * Highlights a change at `range` ({from, to, keyFrom}): the value's own span, and the lines
      * from its member's start to its end unless they are long lines (minified text). Scrolls to
-     * it; null clears. Returns [first, last] line numbers.
+     * it; null clears. Returns [first, last] line numbers and, on a long line, the value's column.
      */
     highlight(range) {
       if (!range) {
@@ -274,7 +274,8 @@ export function createEditor(
       });
       parent.dataset.highlight = `${first}-${last}`;
       parent.dataset.highlightSpan = `${from}-${to}`;
-      return [first, last];
+      // On a long (minified) line the line number alone does not find the value: its column too.
+      return [first, last, linesShown ? null : from - doc.line(valueFirst).from + 1];
     },
     /** Puts the cursor at `pos`, scrolls it into view and focuses the editor. */
     focusAt(pos) {

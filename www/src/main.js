@@ -68,6 +68,8 @@ new ResizeObserver(() =>
 const ruleDialog = $("#rule-dialog");
 const ruleLoad = $("#rule-load");
 const examplesMenu = $("#examples");
+const replaceDialog = $("#replace-dialog");
+const undoExample = $("#undo-example");
 
 let engine = null;
 let rulesById = new Map();
@@ -86,6 +88,10 @@ let shown = null;
 let saveNext = false;
 /** Said before the next report's summary (what was restored, why a link was not followed). */
 let notice = "";
+/** The example the editors hold unchanged, or null: any other texts are not to be lost unasked. */
+let loadedExample = null;
+/** The texts an example replaced, which "Undo example" puts back; null when there are none. */
+let replaced = null;
 
 // Dark mode follows the system setting, editors included.
 const darkQuery = matchMedia("(prefers-color-scheme: dark)");
@@ -156,6 +162,7 @@ function edited({ whole } = {}) {
   saveNext = true;
   // The texts are the user's own now: no example, no link describes them any more.
   examplesMenu.value = "";
+  loadedExample = null;
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   clearTimeout(timer);
   timer = setTimeout(run, whole ? 0 : DEBOUNCE_MS);
@@ -167,6 +174,7 @@ function edited({ whole } = {}) {
  */
 function setState(state, { save = true } = {}) {
   saveNext = save;
+  loadedExample = null;
   loading = true;
   try {
     for (const key of ["old", "new", "config"]) editors[key].setText(state[key] ?? "");
@@ -280,6 +288,7 @@ async function show(result) {
     });
     editors[side].mark(marks);
   }
+  reselect();
   reportDone();
 }
 
@@ -315,7 +324,8 @@ function currentFilter() {
   };
 }
 
-/** The change selected last: `{kind, index}`, or null. */
+/** The change selected last: `{kind, index, rule, location}`, or null. A new report selects its
+ * change with the same rule and location again, so the user's place survives an edit. */
 let selected = null;
 
 /**
@@ -327,17 +337,31 @@ function nextOnLine(items) {
   return items[(at + 1) % items.length];
 }
 
-function selectChange(kind, index) {
+function selectChange(kind, index, { quiet = false } = {}) {
   if (!shown) return;
-  selected = { kind, index };
   const change = (kind === "change" ? shown.report.changes : shown.report.suppressed)[index];
   const ranges = (kind === "change" ? shown.ranges.changes : shown.ranges.suppressed)[index];
+  selected = { kind, index, rule: change.rule, location: change.location };
   for (const node of reportRoot.querySelectorAll(".change.selected")) node.classList.remove("selected");
   reportRoot.querySelector(`.change[data-kind="${kind}"][data-index="${index}"]`)?.classList.add("selected");
   const lines = {};
   for (const side of ["old", "new"]) lines[side] = editors[side].highlight(ranges[side]);
-  const describe = (side) => (lines[side] ? `${side} lines ${lines[side][0]}–${lines[side][1]}` : `not in ${side}`);
-  say(`${change.rule}: ${describe("old")}, ${describe("new")}`);
+  const describe = (side) => {
+    if (!lines[side]) return `not in ${side}`;
+    const [first, last, column] = lines[side];
+    return column ? `${side} line ${first}, column ${column}` : `${side} lines ${first}–${last}`;
+  };
+  if (!quiet) say(`${change.rule}: ${describe("old")}, ${describe("new")}`);
+}
+
+/** After a new report: the change selected before, found again by its rule and location. */
+function reselect() {
+  if (!selected || !shown) return;
+  const { kind, rule, location } = selected;
+  const list = kind === "change" ? shown.report.changes : shown.report.suppressed;
+  const index = list.findIndex((change) => change.rule === rule && change.location === location);
+  if (index < 0) selected = null;
+  else selectChange(kind, index, { quiet: true });
 }
 
 /** From a gutter marker to its change: select it and bring its entry in the report into view. */
@@ -461,9 +485,33 @@ async function fetchText(url) {
   return response.text();
 }
 
+/**
+ * Whether the editors' texts may be replaced by the example `title`: yes when they are an example
+ * unchanged or empty; else the user is asked, with "Keep mine" first.
+ */
+async function mayReplace(title) {
+  const own = loadedExample === null && (editors.old.getText().trim() || editors.new.getText().trim());
+  if (!own) return true;
+  $("#replace-text").textContent =
+    `The example “${title}” replaces the old and new snapshots in the editors. ` +
+    "“Undo example” puts yours back afterwards.";
+  replaceDialog.returnValue = "";
+  replaceDialog.showModal();
+  await new Promise((resolve) => replaceDialog.addEventListener("close", resolve, { once: true }));
+  return replaceDialog.returnValue === "replace";
+}
+
 async function loadExample(id) {
   const example = examples.find((candidate) => candidate.id === id);
   if (!example) return false;
+  const before = { old: editors.old.getText(), new: editors.new.getText(), config: editors.config.getText() };
+  const kept = loadedExample;
+  if (!(await mayReplace(example.title))) {
+    examplesMenu.value = kept ?? "";
+    say(`Kept your snapshots; the example ${example.title} was not loaded.`);
+    return true;
+  }
+  const own = kept === null && (before.old.trim() || before.new.trim());
   examplesMenu.value = id;
   let pair = example;
   if (example.files) {
@@ -497,6 +545,9 @@ async function loadExample(id) {
     }
   }
   setState({ old: pair.old, new: pair.new, config: editors.config.getText() || DEFAULT_CONFIG }, { save: false });
+  loadedExample = id;
+  if (own) replaced = before;
+  undoExample.hidden = !replaced;
   history.replaceState(null, "", `#example=${encodeURIComponent(id)}`);
   return true;
 }
@@ -697,6 +748,18 @@ function wireControls() {
     $(id).addEventListener("input", () => applyFilter(reportRoot, currentFilter()));
   }
   ruleDialog.addEventListener("click", (event) => event.target === ruleDialog && ruleDialog.close());
+  $("#replace-yes").addEventListener("click", () => replaceDialog.close("replace"));
+  $("#replace-keep").addEventListener("click", () => replaceDialog.close("keep"));
+  undoExample.addEventListener("click", () => {
+    if (!replaced) return;
+    const state = replaced;
+    replaced = null;
+    undoExample.hidden = true;
+    examplesMenu.value = "";
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    announce("Put back the snapshots the example replaced.");
+    setState(state);
+  });
   $("#rule-close").addEventListener("click", () => ruleDialog.close());
   ruleLoad.addEventListener("click", () => {
     ruleDialog.close();

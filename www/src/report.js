@@ -42,14 +42,19 @@ function witness(change) {
   const w = change.witness;
   if (!w) return null;
   if (w.unavailable) return el("p", { class: "witness none" }, el("strong", {}, "No witness: "), w.unavailable);
-  const lead = w.input ? "this call was valid and is now rejected" : "this result is now allowed and the old schema rejected it";
+  const lead = w.input
+    ? "this call was valid and is now rejected"
+    : "this result is now allowed and the old schema rejected it";
   const copy = el("button", { class: "copy", type: "button", title: "Copy the witness as JSON" }, "Copy");
   copy.addEventListener("click", () => {
     const done = (text) => {
       copy.textContent = text;
       setTimeout(() => (copy.textContent = "Copy"), 1500);
     };
-    navigator.clipboard?.writeText(w.json).then(() => done("Copied"), () => done("Copy failed"));
+    navigator.clipboard?.writeText(w.json).then(
+      () => done("Copied"),
+      () => done("Copy failed"),
+    );
   });
   return el(
     "div",
@@ -253,7 +258,23 @@ export function applyFilter(root, filter) {
   }
   for (const group of root.querySelectorAll(".group")) group.hidden = !group.querySelector(".change:not([hidden])");
   const count = document.querySelector("#filter-count");
-  if (count) count.textContent = filter.severity || filter.text ? `Showing ${showing} of ${total}` : "";
+  const filtering = Boolean(filter.severity || filter.text);
+  if (count) count.textContent = filtering ? `Showing ${showing} of ${total}` : "";
+  // A filter that hides every change says so where the changes were, not only in the count.
+  root.querySelector(".filter-empty")?.remove();
+  if (filtering && total > 0 && showing === 0) {
+    const what = [
+      filter.severity && `severity ${filter.severity.replace(/_/g, " ")}`,
+      filter.text && `“${visible(filter.text)}”`,
+    ];
+    root.append(
+      el(
+        "p",
+        { class: "filter-empty", role: "status" },
+        `No change matches the filter (${what.filter(Boolean).join(" and ")}); clear it to see all ${total}.`,
+      ),
+    );
+  }
 }
 
 /**

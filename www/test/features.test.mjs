@@ -357,9 +357,19 @@ test("filters by severity and by text, and says how many show", async () => {
   assert.ok((await visibleRules()).length >= 1);
   const searched = await page.$$eval("#report .change:not([hidden])", (n) => n.map((x) => x.dataset.search));
   for (const line of searched) assert.ok(line.includes(entity.toLowerCase()), line);
+  assert.equal(await page.$$eval("#report .filter-empty", (nodes) => nodes.length), 0);
+  await page.selectOption("#filter-severity", "BREAKING");
+  await page.fill("#filter-text", "no such change");
+  assert.equal((await visibleRules()).length, 0);
+  assert.equal(
+    await page.textContent("#report .filter-empty"),
+    `No change matches the filter (severity BREAKING and “no such change”); clear it to see all ${changes.length}.`,
+  );
+  await page.selectOption("#filter-severity", "");
   await page.fill("#filter-text", "");
   assert.equal((await visibleRules()).length, changes.length);
   assert.equal(await page.textContent("#filter-count"), "");
+  assert.equal(await page.$$eval("#report .filter-empty", (nodes) => nodes.length), 0);
   await page.close();
 });
 
@@ -827,5 +837,105 @@ test("on a 375 px screen the status line covers no footer text and badges sit ab
   for (const title of titles) assert.ok(title.badgeBottom <= title.messageTop, JSON.stringify(title));
   await page.$eval("#report", (node) => node.scrollIntoView());
   await page.screenshot({ path: path.join(artifacts, "phone-375-report.png") });
+  await page.close();
+});
+
+test("an example never replaces the user's own snapshots unasked, and one undo puts them back", async () => {
+  const own = { old: '{"tools":[{"name":"mine","inputSchema":{"type":"object"}}]}', new: '{"tools":[]}', config: "" };
+  const { page, errors } = await open(await encodeState(own));
+  const texts = async () => ({
+    old: await fullText(page, "old"),
+    new: await fullText(page, "new"),
+    config: await fullText(page, "config"),
+  });
+  // A rule's help opens with Close focused: Enter closes it and loads nothing.
+  await page.click("#report .rule-link");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "rule-close");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.$eval("#rule-dialog", (dialog) => dialog.open), false);
+  assert.deepEqual(await texts(), own);
+  // Its example pair asks first, with "Keep mine" focused: Enter keeps the user's texts.
+  await page.click("#report .rule-link");
+  await page.click("#rule-load");
+  await page.waitForSelector("#replace-dialog[open]");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "replace-keep");
+  await page.keyboard.press("Enter");
+  assert.equal(await page.$eval("#replace-dialog", (dialog) => dialog.open), false);
+  assert.deepEqual(await texts(), own);
+  assert.match(await page.textContent("#status"), /Kept your snapshots/);
+  assert.equal(await page.isVisible("#undo-example"), false);
+  // Escape keeps them too, and the menu goes back to no example.
+  await page.selectOption("#examples", "rule:tool.added");
+  await page.waitForSelector("#replace-dialog[open]");
+  await page.keyboard.press("Escape");
+  assert.equal(await page.$eval("#examples", (node) => node.value), "");
+  assert.deepEqual(await texts(), own);
+  // Replacing them offers "Undo example"; a second example asks nothing (the first is unchanged)
+  // and the one undo still puts back the user's own three texts.
+  let runs = await runsOf(page);
+  await page.selectOption("#examples", "rule:tool.added");
+  await page.click("#replace-yes");
+  await nextReport(page, runs);
+  assert.equal(await fullText(page, "old"), example("rule:tool.added").old);
+  assert.equal(await page.isVisible("#undo-example"), true);
+  runs = await runsOf(page);
+  await page.selectOption("#examples", "rule:tool.removed");
+  await nextReport(page, runs);
+  assert.equal(await page.$eval("#replace-dialog", (dialog) => dialog.open), false);
+  assert.equal(await fullText(page, "old"), example("rule:tool.removed").old);
+  runs = await runsOf(page);
+  await page.click("#undo-example");
+  await nextReport(page, runs);
+  assert.deepEqual(await texts(), own);
+  assert.equal(await page.isVisible("#undo-example"), false);
+  assert.equal(await page.$eval("#examples", (node) => node.value), "");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the selected change and its highlight survive a re-run, found by rule and location", async () => {
+  const { page } = await open(await encodeState(EVERY_SEVERITY));
+  const report = engine.diff(EVERY_SEVERITY.old, EVERY_SEVERITY.new, null);
+  const index = report.changes.findIndex((change) => change.rule === "tool.description.changed");
+  assert.ok(index > 0, "a change that is not the first");
+  await page.click(`#report .change[data-kind="change"][data-index="${index}"] .locate`);
+  await page.waitForSelector("#editor-new[data-highlight]");
+  const highlight = await page.getAttribute("#editor-new", "data-highlight");
+  // An edit that moves nothing the change is at: a comment in the config.
+  const runs = await runsOf(page);
+  await page.click("#editor-config .cm-content");
+  await page.keyboard.type("# a note\n");
+  await nextReport(page, runs);
+  const selected = await page.$$eval("#report .change.selected", (nodes) => nodes.map((node) => node.dataset.index));
+  assert.deepEqual(selected, [String(index)]);
+  assert.equal(await page.getAttribute("#editor-new", "data-highlight"), highlight);
+  // A change the new report no longer has leaves nothing selected.
+  const again = await runsOf(page);
+  await page.click("#editor-new .cm-content");
+  await page.keyboard.press("Control+a");
+  await page.keyboard.insertText(EVERY_SEVERITY.old);
+  await nextReport(page, again);
+  assert.equal(await page.$$eval("#report .change.selected", (nodes) => nodes.length), 0);
+  await page.close();
+});
+
+test("on minified JSON the selected change's status gives its line and column", async () => {
+  // Minified, after a tool the same on both sides whose description makes the line long.
+  const minify = (text) => {
+    const document = JSON.parse(text);
+    document.tools.unshift({ name: "padding", description: "words ".repeat(100), inputSchema: { type: "object" } });
+    return JSON.stringify(document);
+  };
+  const state = { old: minify(EVERY_SEVERITY.old), new: minify(EVERY_SEVERITY.new), config: "" };
+  assert.ok(state.new.length > 400 && !state.new.includes("\n"), "one long line");
+  const { page } = await open(await encodeState(state));
+  const report = engine.diff(state.old, state.new, null);
+  const index = report.changes.findIndex((change) => change.rule === "tool.description.changed");
+  await page.click(`#report .change[data-kind="change"][data-index="${index}"] .locate`);
+  await page.waitForSelector("#editor-new[data-highlight]");
+  const [from] = (await page.getAttribute("#editor-new", "data-highlight-span")).split("-").map(Number);
+  const status = await page.textContent("#status");
+  assert.match(status, new RegExp(`new line 1, column ${from + 1}\\b`), status);
+  assert.ok(from > 100, "a column far into the line");
   await page.close();
 });
