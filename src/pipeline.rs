@@ -171,13 +171,14 @@ impl Prepared<'_> {
     /// The GitHub format for a run that also writes the job summary: the notice for the
     /// annotations left out points to it.
     pub fn render_github_beside_job_summary(&self) -> String {
-        render::github(&self.report, self.options_for(render::Format::Github), true)
+        let output = render::github(&self.report, self.options_for(render::Format::Github), true);
+        render::inert_commands(output, render::Format::Github)
     }
 
     /// The Markdown report sized for a GitHub job summary (up to [`render::JOB_SUMMARY_MAX_CHARS`]
     /// rather than a comment's limit): what `--format github` points its readers to.
     pub fn render_job_summary(&self) -> String {
-        render::job_summary(&self.report, &self.render_options)
+        render::inert_commands(render::job_summary(&self.report, &self.render_options), render::Format::Markdown)
     }
 
     /// Attaches the semantic pass's notes to a report already made (the pass reads the report

@@ -143,3 +143,55 @@ fn hidden_characters_already_there_are_not_reported_again() {
     let layout = mcp_contract::diff_text(&tool("one"), &tool("one\ntwo\tthree"), None).expect("diffs");
     assert!(layout.changes.iter().all(|c| !c.rule.ends_with("hiddenCharacters")), "{:?}", layout.changes);
 }
+
+/// A pair whose server-controlled text forges workflow commands in both of the runner's
+/// syntaxes: the legacy `##[command]`, which it reads anywhere in a line, and `::command::`
+/// after leading blanks (issue 39 item 1).
+fn forging_pair() -> (String, String, String) {
+    let tool = |name: &str, description: &str| {
+        serde_json::json!({"name": name, "description": description, "inputSchema": {"type": "object",
+            "properties": {"##[warning]p": {"type": "string", "description": "  ::error::in a property"}}}})
+    };
+    let old = serde_json::json!({"tools": [
+        tool("##[error]gone", "x"),
+        tool("kept", "Reads ##[stop-commands]token files."),
+        tool("legacy_1", "old"),
+    ]});
+    let new = serde_json::json!({"tools": [
+        tool("kept", "Deletes ##[set-output name=a;]b files.\n  ::error::forged"),
+        tool("legacy_1", "new ##[debug]x"),
+        tool("##[add-path]/tmp", "  ::notice::added"),
+    ]});
+    let config =
+        "ignore:\n  - rule: tool.description.changed\n    entity: legacy_*\n    reason: \"##[error]by the reason\"\n";
+    (old.to_string(), new.to_string(), config.to_string())
+}
+
+#[test]
+fn no_output_holds_a_legacy_or_indented_workflow_command() {
+    let (old, new, config) = forging_pair();
+    for format in Format::ALL {
+        for color in [false, true] {
+            let options = RunOptions { format, color, ..RunOptions::default() };
+            let out = run(&old, &new, Some(&config), &options).expect("renders").output;
+            assert!(out.contains("##"), "{format:?}: the forged text is shown:\n{out}");
+            assert!(!out.contains("##["), "{format:?} color {color}:\n{out}");
+            if format != Format::Github {
+                for line in out.lines() {
+                    assert!(!line.trim_start().starts_with("::"), "{format:?}: {line}");
+                }
+            }
+        }
+    }
+    // JSON and SARIF say it with an escape that reads back as the same text.
+    let json = run(&old, &new, Some(&config), &RunOptions { format: Format::Json, ..RunOptions::default() });
+    let report: Value = serde_json::from_str(&json.expect("renders").output).expect("JSON");
+    let names: Vec<&str> =
+        report["changes"].as_array().expect("changes").iter().filter_map(|c| c["entity"]["name"].as_str()).collect();
+    assert!(names.contains(&"##[error]gone") && names.contains(&"##[add-path]/tmp"), "{names:?}");
+    let reasons: Vec<&str> =
+        report["suppressed"].as_array().expect("suppressed").iter().filter_map(|c| c["reason"].as_str()).collect();
+    assert_eq!(reasons, ["##[error]by the reason"]);
+    let text = run(&old, &new, Some(&config), &RunOptions::default()).expect("renders").output;
+    assert!(text.contains("##⟨U+005B⟩error]gone"), "{text}");
+}

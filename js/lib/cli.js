@@ -5,7 +5,7 @@
 //! The command modules are light: capture, the MCP SDK and the semantic pass load lazily.
 import { parseOptions } from "./args.js";
 import { engine } from "./engine.js";
-import { CliError, describe, UsageError } from "./errors.js";
+import { CliError, describe, inertStream, UsageError } from "./errors.js";
 
 // Loaded on demand: a run imports only its own command's module (start-up time is a target).
 const COMMAND_MODULES = {
@@ -29,7 +29,8 @@ export const EXIT = { ok: 0, fail: 1, usage: 2 };
  * Runs the CLI with `argv` (without node and the script); resolves to the exit code.
  */
 export async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
-  const ctx = { ...io, files: {} };
+  // Nothing on stderr can be a workflow command: the lines quote servers and files.
+  const ctx = { ...io, stderr: inertStream(io.stderr), files: {} };
   const panics = capturePanics();
   try {
     return await dispatch(argv, ctx);

@@ -26,9 +26,34 @@ export function describeEngineError(error, files) {
 const HIDDEN =
   /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 
-/** A line with each hidden character as a visible escape (`⟨U+202E⟩`). */
+/**
+ * A line with each hidden character as a visible escape (`⟨U+202E⟩`), and no workflow command
+ * GitHub's runner would read in it: the legacy `##[command]` anywhere in a line, or `::` first
+ * after blanks, each lose a character to its visible escape (as the engine's reports do).
+ */
 export function inert(line) {
-  return line.replace(HIDDEN, (c) => `\u27e8U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}\u27e9`);
+  return inertCommands(line.replace(HIDDEN, (c) => `\u27e8U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}\u27e9`));
+}
+
+/**
+ * Text for a terminal or a CI log with no workflow command GitHub's runner would read: `[` after
+ * `##` (the legacy syntax, read anywhere in a line) and the first `:` of a line that opens with
+ * `::` after blanks become visible escapes. Everything the CLI writes to stderr goes through it.
+ */
+export function inertCommands(text) {
+  return String(text).replaceAll("##[", "##\u27e8U+005B\u27e9").replace(/^([^\S\n]*):(?=:)/gm, "$1\u27e8U+003A\u27e9");
+}
+
+/** JSON text with no legacy workflow command in it: `##[` only occurs in strings, where `\u005b` is the same `[`. */
+export function inertJson(text) {
+  return String(text).replaceAll("##[", "##\\u005b");
+}
+
+/** `stream` with every chunk written through `inertCommands` (for stderr). */
+export function inertStream(stream) {
+  const wrapped = Object.create(stream);
+  wrapped.write = (chunk, ...rest) => stream.write(inertCommands(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), ...rest);
+  return wrapped;
 }
 
 // The only lines an error may add after its first: the block withStderr appends. A line break

@@ -147,3 +147,34 @@ test('an output that cannot be written is refused before the server starts, nami
   });
   assert.ok(!existsSync(pidFile), 'the server never started');
 });
+
+test("a server's stderr with legacy `##[` and indented `::` commands: quoted, obeyed nowhere (issue 39 item 1)", async () => {
+  const script = "process.stderr.write('##[error]pwned\\n   ::warning::indented\\nx ##[stop-commands]token\\n'); process.exit(3)";
+  const result = await cliAsync(['snapshot', '--timeout', '20', '--', process.execPath, '-e', script]);
+  assertOrderly(result, /exited with code 3 before the capture finished/);
+  assert.doesNotMatch(result.stderr, /##\[/, result.stderr);
+  for (const line of result.stderr.split('\n')) assert.doesNotMatch(line, /^\s*::/, line);
+  assert.match(result.stderr, /\| ##\u27e8U\+005B\u27e9error\]pwned$/m, result.stderr);
+  assert.match(result.stderr, /x ##\u27e8U\+005B\u27e9stop-commands\]token$/m, result.stderr);
+});
+
+test('a snapshot printed to stdout holds no legacy workflow command, and reads back as the server said', async () => {
+  // A minimal stdio server whose names forge `##[error]`.
+  const script = `
+    const send = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+    require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
+      const m = JSON.parse(line);
+      if (m.id === undefined) return;
+      if (m.method === 'initialize') send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion,
+        capabilities: { tools: {} }, serverInfo: { name: '##[error]server', version: '1.0.0' } } });
+      else if (m.method === 'tools/list') send({ jsonrpc: '2.0', id: m.id, result: { tools: [
+        { name: '##[error]forged', description: '##[stop-commands]x', inputSchema: { type: 'object' } }] } });
+      else send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no' } });
+    });`;
+  const result = await cliAsync(['snapshot', '--timeout', '20', '--', process.execPath, '-e', script]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.doesNotMatch(result.stdout + result.stderr, /##\[/);
+  const snapshot = JSON.parse(result.stdout);
+  assert.equal(snapshot.tools[0].name, '##[error]forged');
+  assert.equal(snapshot.tools[0].description, '##[stop-commands]x');
+});

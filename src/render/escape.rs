@@ -84,5 +84,45 @@ pub fn workflow_property(text: &str) -> String {
     workflow_data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// A whole report as it may reach a CI log, unable to hold a workflow command it did not write.
+/// GitHub's runner reads a command in any line that holds `##[` (its legacy syntax, anywhere in
+/// the line) or whose first characters after blanks are `::`. So `[` after `##`, and the first
+/// `:` of a line that would open with `::`, are written another way: as the same character in the
+/// output's own syntax where it has one (a JSON escape, an XML character reference), else as a
+/// visible escape (`⟨U+005B⟩`). The GitHub format's lines are its own commands (their data is
+/// escaped by [`workflow_data`]), so only `##[` is changed there.
+pub fn inert_commands(output: String, format: super::Format) -> String {
+    use super::Format;
+    let (bracket, colon) = match format {
+        Format::Json | Format::Sarif => ("\\u005b", "\\u003a"),
+        Format::Junit => ("&#91;", "&#58;"),
+        Format::Text | Format::Markdown | Format::Github => ("⟨U+005B⟩", "⟨U+003A⟩"),
+    };
+    let mut out = String::new();
+    // `out` holds `output` up to `copied`; `opening`: only blanks so far on this line.
+    let (mut copied, mut opening) = (0, true);
+    for (at, c) in output.char_indices() {
+        let rest = &output[at..];
+        let replaced = if rest.starts_with("##[") {
+            Some((at + 2, bracket))
+        } else if opening && format != Format::Github && rest.starts_with("::") {
+            Some((at, colon))
+        } else {
+            None
+        };
+        if let Some((from, with)) = replaced {
+            out.push_str(&output[copied..from]);
+            out.push_str(with);
+            copied = from + 1;
+        }
+        opening = c == '\n' || (opening && c.is_whitespace());
+    }
+    if copied == 0 {
+        return output;
+    }
+    out.push_str(&output[copied..]);
+    out
+}
+
 #[cfg(test)]
 mod tests;

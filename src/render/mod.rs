@@ -12,6 +12,7 @@ mod text;
 
 /// SARIF's rule help text, which front ends of the wasm module pass in (see the type).
 pub use crate::rules::RuleDocs;
+pub use escape::inert_commands;
 pub use github::{github, MAX_PER_LEVEL as GITHUB_MAX_PER_LEVEL};
 pub use groups::{plural, runs, Run};
 pub use junit::junit;
@@ -131,14 +132,15 @@ impl RenderOptions {
 /// The report in `format`; `color` (ANSI escapes) applies to the text format only. The GitHub
 /// format is for a run that writes no job summary ([`github`] says which).
 pub fn render(report: &crate::report::Report, format: Format, color: bool, options: &RenderOptions) -> String {
-    match format {
+    let output = match format {
         Format::Json => report.to_json(),
         Format::Text => text(report, color, options),
         Format::Markdown => markdown(report, options),
         Format::Sarif => sarif(report, options),
         Format::Github => github(report, options, false),
         Format::Junit => junit(report, options),
-    }
+    };
+    escape::inert_commands(output, format)
 }
 
 /// The longest witness value the text, Markdown and JUnit reports quote (JSON and SARIF carry it whole).

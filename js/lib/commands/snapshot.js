@@ -1,7 +1,7 @@
 //! `mcp-contract snapshot`: capture a live server (stdio or Streamable HTTP) or a published
 //! release (`npm:PKG@VERSION`, `pypi:PKG==VERSION`) into the canonical snapshot, printed or
 //! written to `--out FILE`.
-import { UsageError } from "../errors.js";
+import { inertJson, UsageError } from "../errors.js";
 import { checkWritable } from "../io.js";
 import { VERBOSITY_OPTIONS, verbosityHelp } from "../verbosity.js";
 import { isReleaseSpec, parseReleaseSpec } from "../release/spec.js";
@@ -54,7 +54,7 @@ export async function run(values, positionals, ctx, server = []) {
   ]);
   const { snapshot } = await interruptible((signal) => capture({ ...capturing, signal }));
   if (values.out === undefined) {
-    ctx.stdout.write(formatSnapshot(snapshot));
+    ctx.stdout.write(inertJson(formatSnapshot(snapshot)));
   } else {
     await writeSnapshotFile(values.out, snapshot);
     if (!values.quiet) ctx.stderr.write(`mcp-contract: snapshot written to ${values.out}\n`);
@@ -67,7 +67,7 @@ async function snapshotRelease(release, values, ctx, args) {
   if (values.url !== undefined || values.header !== undefined) throw new UsageError("snapshot: give either a release spec or --url, not both");
   const { text } = await interruptible((signal) => readRelease(release, values, ctx, { args, signal }));
   if (values.out === undefined) {
-    ctx.stdout.write(text);
+    ctx.stdout.write(inertJson(text));
   } else {
     const { writeSnapshotFile } = await import("../baseline.js");
     await writeSnapshotFile(values.out, text);
