@@ -151,3 +151,24 @@ fn references_through_anchors_and_ids_are_followed() {
         assert!(found[0].site.old.as_deref().is_some_and(|p| p.contains("/$defs/D")), "{target}: {:?}", found[0].site);
     }
 }
+
+/// A `$ref` is a URI reference: its fragment is percent-encoded (RFC 3986), then a JSON pointer
+/// (RFC 6901, section 6), so `#/$defs/a%25b` names the definition `a%b` and `%7E` is `~`, which
+/// then escapes as in any pointer (issue 39 item 5). A change behind such a reference is the
+/// same break as behind a plain one.
+#[test]
+fn a_percent_encoded_reference_reaches_its_definition() {
+    for (name, reference) in
+        [("a%b", "#/$defs/a%25b"), ("a b", "#/$defs/a%20b"), ("x/y", "#/$defs/x%7E1y"), ("é", "#/$defs/%C3%A9")]
+    {
+        let schema = |ty: &str| json!({"type": "object", "properties": {"v": {"$ref": reference}}, "required": ["v"], "$defs": {name: {"type": ty}}});
+        let found = diff(mcp_contract::schema::Side::Input, &schema("string"), &schema("integer"));
+        assert!(!support::breaking(&found).is_empty(), "{reference}: {:?}", rules(&found));
+        assert!(
+            !rules(&found).contains(&"tool.input.unreferencedDefinition.changed"),
+            "{reference}: {:?}",
+            rules(&found)
+        );
+        assert!(!rules(&found).iter().any(|r| r.ends_with("ref.changed")), "{reference}: {:?}", rules(&found));
+    }
+}

@@ -214,6 +214,28 @@ pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     Some(node)
 }
 
+/// A URI fragment's text with its percent-escapes (`%25`, `%C3%A9`) decoded, as a JSON pointer
+/// written in a URI is read (RFC 6901, section 6); `None` when an escape is malformed or the
+/// bytes are not UTF-8, which no pointer can name.
+pub fn percent_decoded(text: &str) -> Option<Cow<'_, str>> {
+    if !text.contains('%') {
+        return Some(Cow::Borrowed(text));
+    }
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text.as_bytes();
+    while let Some((&byte, after)) = rest.split_first() {
+        if byte == b'%' {
+            let hex = std::str::from_utf8(after.get(..2)?).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            rest = &after[2..];
+        } else {
+            bytes.push(byte);
+            rest = after;
+        }
+    }
+    String::from_utf8(bytes).ok().map(Cow::Owned)
+}
+
 /// The unescaped tokens of an RFC 6901 pointer (`/a~1b/c` → `a/b`, `c`); borrowed unless a
 /// token has an escape (every `$ref` expansion resolves one, so most cost no allocation).
 pub fn pointer_tokens(pointer: &str) -> impl Iterator<Item = Cow<'_, str>> + '_ {
