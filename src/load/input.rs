@@ -93,6 +93,18 @@ fn json_error(e: &serde_json::Error, text: &str, input: Input) -> Error {
     if message == "recursion limit exceeded" {
         return too_deep(input, Some((line, column)), "arrays and objects", MAX_JSON_DEPTH);
     }
+    // serde_json's words for a surrogate escape without its other half ("unexpected end of hex
+    // escape", "lone leading surrogate in hex escape") say nothing a reader can act on.
+    if message.ends_with(" hex escape") {
+        return Error::at_line(
+            input,
+            line,
+            column,
+            "is not valid JSON: a \\u escape here is one half of a UTF-16 surrogate pair without the other \
+             (\\uD800-\\uDBFF must be followed by \\uDC00-\\uDFFF)",
+            "Write the character itself, or both halves of its pair (`\\ud83d\\ude00` for 😀)",
+        );
+    }
     // "EOF while parsing an object": the end of the text is the position, said in words.
     let message = match message.strip_prefix("EOF while parsing ") {
         Some("a list") => "the text ends inside an array".to_string(),

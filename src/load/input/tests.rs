@@ -165,3 +165,16 @@ fn yaml_nested_past_the_parser_limit_and_alias_bombs_say_which_limit() {
     assert!(err.hint.contains("write the repeated values out"), "{}", err.hint);
     assert!(!err.to_string().contains("repetition limit"), "{err}");
 }
+
+/// A lone surrogate escape is said in words with what to write (issue 39 item 5): serde_json
+/// says "unexpected end of hex escape" or "lone leading surrogate in hex escape".
+#[test]
+fn a_lone_surrogate_escape_is_said_with_what_to_write() {
+    for text in [r#"{"a": "x\ud800y"}"#, r#"{"a": "\uD83D"}"#, r#"{"a": "\ud800\u0041"}"#, r#"{"a": "\udc00"}"#] {
+        let err = parse_text(text, Input::Old).unwrap_err();
+        assert!(err.message.contains("UTF-16 surrogate pair"), "{text}: {}", err.message);
+        assert!(!err.message.contains("hex escape"), "{text}: {}", err.message);
+        assert!(err.hint.contains("both halves of its pair"), "{}", err.hint);
+        assert!(matches!(err.position, Position::LineColumn { line: 1, .. }), "{text}");
+    }
+}
