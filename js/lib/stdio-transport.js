@@ -16,6 +16,31 @@ import { escapeControls } from './errors.js';
 
 const STDERR_LINES_KEPT = 20;
 const MAX_LINE_BYTES = 64 * 1024 * 1024;
+/** Each stdout line as UTF-8, refusing bytes that are not (a byte-order mark is kept, as before, for JSON.parse to refuse). */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** `bytes` as text, each byte that is not part of a UTF-8 character shown as `⟨0xFF⟩`. */
+function showingInvalidBytes(bytes) {
+  let out = '';
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i];
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+    let character = null;
+    try {
+      if (length) character = STRICT_UTF8.decode(bytes.subarray(i, i + length));
+    } catch {
+      character = null;
+    }
+    if (character !== null && i + length <= bytes.length) {
+      out += character;
+      i += length;
+    } else {
+      out += `\u27e80x${lead.toString(16).toUpperCase().padStart(2, '0')}\u27e9`;
+      i += 1;
+    }
+  }
+  return out;
+}
 
 export class GroupStdioTransport {
   constructor({ command, args = [], env = process.env, cwd, maxBytes = DEFAULT_MAX_BYTES, redact = (text) => text } = {}) {
@@ -98,7 +123,15 @@ export class GroupStdioTransport {
       this._pending = [];
       this._pendingLength = 0;
       start = newline + 1;
-      this._readLine(bytes.toString('utf8').replace(/\r$/, ''));
+      let line;
+      try {
+        line = STRICT_UTF8.decode(bytes);
+      } catch {
+        // Not U+FFFD in place of what was sent: a name changed that way would diff as a real change.
+        this._fail(`the server wrote bytes to stdout that are not UTF-8 (MCP's stdio messages are UTF-8): ${this._preview(showingInvalidBytes(bytes))}`);
+        return;
+      }
+      this._readLine(line.replace(/\r$/, ''));
       if (this._failed) return;
     }
     if (start < chunk.length) {

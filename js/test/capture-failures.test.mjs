@@ -178,3 +178,17 @@ test('a snapshot printed to stdout holds no legacy workflow command, and reads b
   assert.equal(snapshot.tools[0].name, '##[error]forged');
   assert.equal(snapshot.tools[0].description, '##[stop-commands]x');
 });
+
+test('a server whose stdout is not UTF-8 is refused by name, not read with U+FFFD in place of its bytes (issue 39 item 5)', async () => {
+  // A valid-looking JSON-RPC answer to initialize whose server name holds a lone 0xFF byte.
+  const script = `
+    process.stdin.once('data', (data) => {
+      const id = JSON.parse(String(data).split('\\n')[0]).id;
+      const head = Buffer.from('{"jsonrpc":"2.0","id":' + id + ',"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"a');
+      process.stdout.write(Buffer.concat([head, Buffer.from([0xff]), Buffer.from('b","version":"1"}}}\\n')]));
+    });`;
+  const result = await cliAsync(['snapshot', '--timeout', '20', '--', process.execPath, '-e', script]);
+  assertOrderly(result, /the server wrote bytes to stdout that are not UTF-8/);
+  assert.doesNotMatch(result.stderr, /\ufffd/);
+  assert.ok(result.stderr.includes('a\u27e80xFF\u27e9b'), 'the byte is shown as it was');
+});
