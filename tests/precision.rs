@@ -57,3 +57,45 @@ fn equal_numbers_in_other_spellings_are_no_change() {
         assert!(rules("input", "maximum", old, new).is_empty(), "{old} → {new}");
     }
 }
+
+/// Under `type: integer`, a bound past JavaScript's safe integers (an int64 or uint64 limit, as
+/// Go and Rust servers write them) is a bound, compared exactly, and named as written; only the
+/// safe-integer limits zod writes (±(2^53 − 1)) are no bound at all (issue 39 item 5).
+#[test]
+fn integer_bounds_past_the_safe_integers_are_bounds_compared_exactly() {
+    let integer = |value: &str| {
+        format!(
+            r#"{{"tools": [{{"name": "t", "inputSchema": {{"type": "object", "properties": {{"n": {{"type": "integer", "maximum": {value}}}}}}}}}]}}"#
+        )
+    };
+    let changes = |old: &str, new: &str| {
+        let report = diff_text(&integer(old), &integer(new), None).expect("diffs");
+        report.changes.iter().map(|c| (c.rule.to_string(), c.severity, c.message.clone())).collect::<Vec<_>>()
+    };
+    let int64 = "9223372036854775807";
+    let uint64 = "18446744073709551615";
+    for (old, new, rule, severity) in [
+        (int64, "9223372036854775808", "tool.input.range.widened", Severity::NonBreaking),
+        ("9223372036854775808", int64, "tool.input.range.narrowed", Severity::Breaking),
+        (uint64, int64, "tool.input.range.narrowed", Severity::Breaking),
+        (uint64, "100", "tool.input.range.narrowed", Severity::Breaking),
+        ("100", int64, "tool.input.range.widened", Severity::NonBreaking),
+    ] {
+        let found = changes(old, new);
+        assert_eq!(
+            found.iter().map(|(r, s, _)| (r.as_str(), *s)).collect::<Vec<_>>(),
+            [(rule, severity)],
+            "{old} -> {new}"
+        );
+        assert!(found[0].2.contains(&format!("from {old} to {new}")), "{old} -> {new}: {}", found[0].2);
+    }
+    // zod's `.int()` limit is no bound: dropping it, or writing it, changes nothing.
+    assert_eq!(changes("9007199254740991", "9007199254740991"), []);
+    let zod = diff_text(
+        &integer("9007199254740991"),
+        r#"{"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer"}}}}]}"#,
+        None,
+    )
+    .expect("diffs");
+    assert!(zod.changes.is_empty(), "{:?}", zod.changes);
+}

@@ -214,6 +214,13 @@ pub fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
     Some(node)
 }
 
+/// The integer a JSON value holds exactly (serde_json keeps integers of up to 64 bits as they
+/// were written), `None` for any other value.
+pub fn exact_integer(value: &Value) -> Option<i128> {
+    let n = value.as_number()?;
+    n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from))
+}
+
 /// A URI fragment's text with its percent-escapes (`%25`, `%C3%A9`) decoded, as a JSON pointer
 /// written in a URI is read (RFC 6901, section 6); `None` when an escape is malformed or the
 /// bytes are not UTF-8, which no pointer can name.

@@ -168,7 +168,7 @@ fn types_from_enum(kws: &mut Keywords) {
 }
 
 /// For integer nodes, `exclusiveMaximum: N` ≡ `maximum: N-1` (and fractional bounds round
-/// inward); JavaScript safe-integer bounds are dropped as no-ops.
+/// inward); JavaScript's safe-integer limits (±(2^53 − 1), or ±2^53) are dropped as no-ops.
 fn integer_bounds(kws: &mut Keywords, ptr: Option<&str>) {
     let integer =
         kws.get("type").and_then(Kw::value).and_then(TypeSet::of_type_value).is_some_and(|t| t.is_integer_only());
@@ -196,11 +196,35 @@ fn integer_bounds(kws: &mut Keywords, ptr: Option<&str>) {
         let Some(mut kw) = kws.remove(source) else { return };
         kws.remove(inclusive);
         kws.remove(exclusive);
-        if (upper && limit >= SAFE_INTEGER) || (!upper && limit <= -SAFE_INTEGER) || !limit.is_finite() {
+        // An integer written as one, read exactly (an f64 cannot tell 2^63 - 1 from 2^63).
+        let written = kw.value().and_then(crate::util::json::exact_integer);
+        // The limit exactly where the bound is written as an integer (2^53 + 1 reads as 2^53 in a
+        // double).
+        let exact = written.map(|n| {
+            if source == inclusive {
+                n
+            } else if upper {
+                n - 1
+            } else {
+                n + 1
+            }
+        });
+        // JavaScript's safe-integer limits (what zod writes for `.int()`) bound nothing a JSON
+        // number in JavaScript can exceed; a bound past them (an int64 or uint64 limit) is a
+        // real bound for callers in other languages, and stays.
+        let safe_limit = match exact {
+            Some(n) => (SAFE_INTEGER as i128..=SAFE_INTEGER as i128 + 1).contains(&n.abs()) && (n > 0) == upper,
+            None => (SAFE_INTEGER..=SAFE_INTEGER + 1.0).contains(&limit.abs()) && (limit > 0.0) == upper,
+        };
+        if safe_limit || !limit.is_finite() {
             return;
         }
         kw.at = kw.at.or_else(|| here(source));
-        kw.value = KwValue::Value(Cow::Owned(Value::Number(integer_number(limit))));
+        // The number as written where it is already the inclusive integer bound, so messages
+        // and the precision check see its digits.
+        if source != inclusive || written.is_none() {
+            kw.value = KwValue::Value(Cow::Owned(Value::Number(integer_number(limit))));
+        }
         kws.insert(inclusive, kw);
     };
     bound(true);

@@ -308,10 +308,7 @@ impl Walk<'_> {
 /// The order of two integers that JSON held exactly (serde_json keeps integers up to 64 bits),
 /// `None` unless both are such integers.
 fn exact_order(a: Option<&Value>, b: Option<&Value>) -> Option<std::cmp::Ordering> {
-    let int = |v: Option<&Value>| -> Option<i128> {
-        let n = v?.as_number()?;
-        n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from))
-    };
+    let int = |v: Option<&Value>| crate::util::json::exact_integer(v?);
     Some(int(a)?.cmp(&int(b)?))
 }
 
