@@ -177,7 +177,9 @@ export function createEditor(
       severityGutter(onMarkerClick),
       markerField,
       highlightField,
-      EditorView.contentAttributes.of({ "aria-label": label }),
+      // tabindex as well as contenteditable: a scrolled editor then has focusable content for
+      // every checker (axe-core's scrollable-region-focusable counts only the attribute).
+      EditorView.contentAttributes.of({ "aria-label": label, tabindex: "0" }),
       ...extensions,
       EditorView.updateListener.of((update) => {
         if (!update.docChanged) return;

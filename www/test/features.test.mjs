@@ -860,14 +860,16 @@ test("an example never replaces the user's own snapshots unasked, and one undo p
   await page.waitForSelector("#replace-dialog[open]");
   assert.equal(await page.evaluate(() => document.activeElement?.id), "replace-keep");
   await page.keyboard.press("Enter");
+  await page.waitForFunction(() => /Kept your snapshots/.test(document.querySelector("#status").textContent));
   assert.equal(await page.$eval("#replace-dialog", (dialog) => dialog.open), false);
   assert.deepEqual(await texts(), own);
-  assert.match(await page.textContent("#status"), /Kept your snapshots/);
   assert.equal(await page.isVisible("#undo-example"), false);
   // Escape keeps them too, and the menu goes back to no example.
   await page.selectOption("#examples", "rule:tool.added");
   await page.waitForSelector("#replace-dialog[open]");
+  await page.evaluate(() => (document.querySelector("#status").textContent = ""));
   await page.keyboard.press("Escape");
+  await page.waitForFunction(() => /Kept your snapshots/.test(document.querySelector("#status").textContent));
   assert.equal(await page.$eval("#examples", (node) => node.value), "");
   assert.deepEqual(await texts(), own);
   // Replacing them offers "Undo example"; a second example asks nothing (the first is unchanged)
