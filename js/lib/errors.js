@@ -51,8 +51,13 @@ export function inertJson(text) {
 
 /** `stream` with every chunk written through `inertCommands` (for stderr). */
 export function inertStream(stream) {
+  return transformingStream(stream, inertCommands);
+}
+
+/** `stream` with every chunk written through `transform` (text in, text out); reads (`isTTY`, `columns`…) go to the stream itself. */
+export function transformingStream(stream, transform) {
   const wrapped = Object.create(stream);
-  wrapped.write = (chunk, ...rest) => stream.write(inertCommands(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), ...rest);
+  wrapped.write = (chunk, ...rest) => stream.write(transform(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), ...rest);
   return wrapped;
 }
 

@@ -3,6 +3,7 @@
 //! secret-looking `--url` query parameter or path segment) and the semantic API key is hidden
 //! in every form a server or a proxy may echo it in, not only byte for byte. `secretForms` says
 //! which forms.
+import { transformingStream } from './errors.js';
 
 const MIN_SECRET_CHARS = 4; // shorter forms would blank out ordinary words; no real secret is that short
 // A variable is a secret because of its name, not because the user named it: a short value
@@ -288,10 +289,7 @@ export function redactContext(ctx, secrets) {
  * Used for standard output and error while a command holds secrets.
  */
 export function redactingStream(stream, redactor) {
-  if (!redactor.active) return stream;
-  const wrapped = Object.create(stream);
-  wrapped.write = (chunk, ...rest) => stream.write(redactor.redact(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), ...rest);
-  return wrapped;
+  return redactor.active ? transformingStream(stream, redactor.redact) : stream;
 }
 
 /**

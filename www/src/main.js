@@ -503,8 +503,7 @@ async function fetchText(url) {
  * Whether the editors' texts may be replaced by the example `title`: yes when they are an example
  * unchanged or empty; else the user is asked, with "Keep mine" first.
  */
-async function mayReplace(title) {
-  const own = loadedExample === null && (editors.old.getText().trim() || editors.new.getText().trim());
+async function mayReplace(title, own) {
   if (!own) return true;
   $("#replace-text").textContent =
     `The example “${title}” replaces the old and new snapshots in the editors. ` +
@@ -520,12 +519,12 @@ async function loadExample(id) {
   if (!example) return false;
   const before = { old: editors.old.getText(), new: editors.new.getText(), config: editors.config.getText() };
   const kept = loadedExample;
-  if (!(await mayReplace(example.title))) {
+  const own = Boolean(kept === null && (before.old.trim() || before.new.trim()));
+  if (!(await mayReplace(example.title, own))) {
     examplesMenu.value = kept ?? "";
     say(`Kept your snapshots; the example ${example.title} was not loaded.`);
     return true;
   }
-  const own = kept === null && (before.old.trim() || before.new.trim());
   examplesMenu.value = id;
   let pair = example;
   if (example.files) {

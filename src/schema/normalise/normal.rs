@@ -290,10 +290,10 @@ fn resolve_ref<'v>(root: &'v Value, target: &str) -> Option<&'v Value> {
 }
 
 /// The JSON pointer (from `root`) that a local `$ref` reaches: a pointer fragment (`#/…`) as
-/// written, its percent-escapes decoded; a plain-name fragment (`#name`) through the subschema that declares it (`$anchor`,
-/// `$dynamicAnchor`, or a draft-06/07 `$id` / draft-04 `id` of `#name`); a URI through the
-/// subschema whose `$id` (or `id`) is exactly that URI, then its own pointer fragment. `None`
-/// for anything that needs a base URI resolved or a document fetched.
+/// written, its percent-escapes decoded; a plain-name fragment (`#name`) through the subschema
+/// that declares it (`$anchor`, `$dynamicAnchor`, or a draft-06/07 `$id` / draft-04 `id` of
+/// `#name`); a URI through the subschema whose `$id` (or `id`) is exactly that URI, then its own
+/// pointer fragment. `None` for anything that needs a base URI resolved or a document fetched.
 pub(super) fn locate(root: &Value, target: &str) -> Option<String> {
     let (uri, fragment) = target.split_once('#').unwrap_or((target, ""));
     // A fragment is percent-encoded (`#/$defs/a%25b` names `a%b`), and then a pointer or a name.
