@@ -75,7 +75,7 @@ pub struct RunOptions {
     pub fail_on: Option<Threshold>,
     pub warn_on: Option<Threshold>,
     /// Advisory notes from the semantic pass, by change id (see [`notes::attach_notes`]).
-    pub notes: std::collections::BTreeMap<String, String>,
+    pub notes: notes::Notes,
     /// The NEW snapshot's repository-relative path, for formats that point at files.
     pub new_path: Option<String>,
     /// The OLD snapshot's repository-relative path: when given without `new_path`, formats point
@@ -101,7 +101,7 @@ impl Default for RunOptions {
             color: false,
             fail_on: None,
             warn_on: None,
-            notes: std::collections::BTreeMap::new(),
+            notes: notes::Notes::new(),
             new_path: None,
             old_path: None,
             expand: false,
@@ -183,7 +183,7 @@ impl Prepared<'_> {
 
     /// Attaches the semantic pass's notes to a report already made (the pass reads the report
     /// first), so that it is rendered with them without diffing again.
-    pub fn attach_notes(&mut self, notes: &std::collections::BTreeMap<String, String>) {
+    pub fn attach_notes(&mut self, notes: &notes::Notes) {
         notes::attach_notes(&mut self.report, notes);
     }
 

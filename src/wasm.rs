@@ -506,12 +506,12 @@ fn run_options(options: &JsValue) -> Result<RunOptions, Error> {
 }
 
 /// `options.notes`: an object `{ changeId: note }`, read through JSON so it is plain data.
-fn notes_of(options: &JsValue) -> Result<std::collections::BTreeMap<String, String>, Error> {
+fn notes_of(options: &JsValue) -> Result<crate::report::notes::Notes, Error> {
     notes_from(&Reflect::get(options, &"notes".into()).unwrap_or(JsValue::UNDEFINED))
 }
 
 /// Notes given as a value (`{[changeId]: string}`, or nothing).
-fn notes_from(value: &JsValue) -> Result<std::collections::BTreeMap<String, String>, Error> {
+fn notes_from(value: &JsValue) -> Result<crate::report::notes::Notes, Error> {
     if value.is_undefined() || value.is_null() {
         return Ok(Default::default());
     }

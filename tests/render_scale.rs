@@ -316,7 +316,7 @@ fn notes_never_change_the_grouping_and_stay_on_screen() {
     let (old, new) = pair();
     let plain = prepared(false);
     let id = plain.report.changes.iter().find(|c| c.entity.name == "file:///r001").expect("a removal").id.clone();
-    let notes = [(id, "moved to file:///archive/r001".to_string())].into_iter().collect();
+    let notes = [(id, "moved to file:///archive/r001".into())].into_iter().collect();
     let noted = prepare(old, new, None, &RunOptions { notes, ..RunOptions::default() }).expect("diffs");
     let text = noted.render(Format::Text, false);
     assert!(text.contains("      note: file:///r001: moved to file:///archive/r001\n"), "{text}");

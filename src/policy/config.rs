@@ -87,8 +87,9 @@ impl Ignore {
 
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Effective override per rule (exact ids win over globs).
-    pub severity_overrides: BTreeMap<RuleId, Severity>,
+    /// Effective override per rule, by the rule's index (exact ids win over globs); empty
+    /// when the config overrides nothing.
+    severity_overrides: Vec<Option<Severity>>,
     pub ignore: Vec<Ignore>,
     /// `ignore` entries by the shape of their entity glob, built once (see [`IgnoreIndex`]).
     ignore_index: IgnoreIndex,
@@ -99,7 +100,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            severity_overrides: BTreeMap::new(),
+            severity_overrides: Vec::new(),
             ignore: Vec::new(),
             ignore_index: IgnoreIndex::default(),
             fail_on: Threshold::AtLeast(Severity::Breaking),
@@ -134,7 +135,7 @@ impl Config {
 
     /// The severity a finding gets after overrides.
     pub fn severity_for(&self, rule: RuleId, default: Severity) -> Severity {
-        self.severity_overrides.get(&rule).copied().unwrap_or(default)
+        self.severity_overrides.get(rule as usize).copied().flatten().unwrap_or(default)
     }
 
     /// The first ignore entry that matches, with its index.
@@ -228,7 +229,8 @@ fn hint_for(message: &str, refused_value: bool) -> &'static str {
 /// A config as read, each value validated.
 #[derive(Default)]
 struct RawConfig {
-    severity_overrides: BTreeMap<RulePattern, SeverityValue>,
+    /// In the file's order: no two share a text (the reader refuses repeated keys).
+    severity_overrides: Vec<(RulePattern, SeverityValue)>,
     ignore: Vec<RawIgnore>,
     fail_on: ThresholdValue,
     warn_on: ThresholdValue,
@@ -238,7 +240,7 @@ impl RawConfig {
     fn into_config(self) -> Config {
         let defaults = Config::default();
         let ignore: Vec<Ignore> = self.ignore.into_iter().map(RawIgnore::into_ignore).collect();
-        let mut overrides = BTreeMap::new();
+        let mut overrides = vec![None; RuleId::ALL.len()];
         // Globs first, most general first (shorter literal text), exact ids last: the most
         // specific entry wins whatever order the file lists them in.
         let mut entries: Vec<(&RulePattern, Severity)> =
@@ -248,7 +250,7 @@ impl RawConfig {
         });
         for (pattern, severity) in entries {
             for rule in &pattern.rules {
-                overrides.insert(*rule, severity);
+                overrides[*rule as usize] = Some(severity);
             }
         }
         Config {
@@ -262,7 +264,6 @@ impl RawConfig {
 }
 
 /// A rule id or a glob over rule ids, validated against the registry.
-#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct RulePattern {
     text: String,
     rules: Vec<RuleId>,
@@ -400,14 +401,14 @@ impl Reading {
         Ok(raw)
     }
 
-    fn overrides(&mut self, value: &Node) -> Read<BTreeMap<RulePattern, SeverityValue>> {
-        let mut overrides = BTreeMap::new();
+    fn overrides(&mut self, value: &Node) -> Read<Vec<(RulePattern, SeverityValue)>> {
+        let mut overrides = Vec::new();
         for (key, severity) in mapping(value, "severity_overrides", "a map")? {
             let pattern = validated(key, "severity_overrides", |text| {
                 Ok(RulePattern { text: text.to_string(), rules: resolve_rule_pattern(text)? })
             })?;
             let path = format!("severity_overrides.{}", pattern.text);
-            overrides.insert(pattern, validated(severity, &path, SeverityValue::parse)?);
+            overrides.push((pattern, validated(severity, &path, SeverityValue::parse)?));
         }
         Ok(overrides)
     }

@@ -99,13 +99,24 @@ pub fn inert_commands(output: String, format: super::Format) -> String {
         Format::Text | Format::Markdown | Format::Github => ("⟨U+005B⟩", "⟨U+003A⟩"),
     };
     let mut out = String::new();
-    // `out` holds `output` up to `copied`; `opening`: only blanks so far on this line.
-    let (mut copied, mut opening) = (0, true);
-    for (at, c) in output.char_indices() {
-        let rest = &output[at..];
-        let replaced = if rest.starts_with("##[") {
+    let bytes = output.as_bytes();
+    // `out` holds `output` up to `copied`; `opening`: only blanks so far on this line. Bytes,
+    // not chars: every byte the guard looks for is ASCII, and a byte of a multi-byte char is
+    // never ASCII, so a char is decoded only where a line's opening blanks are being read.
+    let (mut copied, mut opening, mut at) = (0, true, 0);
+    while at < bytes.len() {
+        if !opening {
+            // Past a line's opening only `##[` or the next line can matter: skip to either.
+            match bytes[at..].iter().position(|&b| b == b'#' || b == b'\n') {
+                Some(skip) => at += skip,
+                None => break,
+            }
+        }
+        let byte = bytes[at];
+        let rest = &bytes[at..];
+        let replaced = if byte == b'#' && rest.starts_with(b"##[") {
             Some((at + 2, bracket))
-        } else if opening && format != Format::Github && rest.starts_with("::") {
+        } else if byte == b':' && opening && format != Format::Github && rest.starts_with(b"::") {
             Some((at, colon))
         } else {
             None
@@ -115,7 +126,15 @@ pub fn inert_commands(output: String, format: super::Format) -> String {
             out.push_str(with);
             copied = from + 1;
         }
-        opening = c == '\n' || (opening && c.is_whitespace());
+        let width = if byte.is_ascii() || !opening {
+            opening = byte == b'\n' || (opening && char::from(byte).is_whitespace());
+            1
+        } else {
+            let c = output[at..].chars().next().unwrap_or_default();
+            opening = c.is_whitespace();
+            c.len_utf8()
+        };
+        at += width;
     }
     if copied == 0 {
         return output;

@@ -3,17 +3,20 @@
 
 use crate::report::Report;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 /// Longest note kept, in characters: notes are one line in every format.
 const MAX_NOTE_CHARS: usize = 300;
 
+/// Notes by change id, as the JSON object they are given in: a value that is not a string is
+/// no note (the engine's one map of strings to JSON values serves, rather than a map type of its own).
+pub type Notes = serde_json::Map<String, Value>;
+
 /// Sets `note` on the changes (and suppressed changes) whose id has a note; returns how many
 /// were attached. Notes are flattened to one line and shortened.
-pub fn attach_notes(report: &mut Report, notes: &BTreeMap<String, String>) -> usize {
+pub fn attach_notes(report: &mut Report, notes: &Notes) -> usize {
     let mut attached = 0;
     for change in report.changes.iter_mut().chain(report.suppressed.iter_mut()) {
-        if let Some(note) = notes.get(&change.id).map(|n| one_line(n)).filter(|n| !n.is_empty()) {
+        if let Some(note) = notes.get(&change.id).and_then(Value::as_str).map(one_line).filter(|n| !n.is_empty()) {
             change.note = Some(note);
             attached += 1;
         }
@@ -23,11 +26,11 @@ pub fn attach_notes(report: &mut Report, notes: &BTreeMap<String, String>) -> us
 
 /// Reads notes given as a JSON object `{ "<change id>": "note", … }`; non-string values are
 /// skipped.
-pub fn notes_from_json(value: &Value) -> Result<BTreeMap<String, String>, String> {
+pub fn notes_from_json(value: &Value) -> Result<Notes, String> {
     let object = value.as_object().ok_or_else(|| "notes must be an object keyed by change id".to_string())?;
-    Ok(crate::util::collect::map_of(
-        object.iter().filter_map(|(id, note)| Some((id.clone(), note.as_str()?.to_string()))),
-    ))
+    let mut notes = object.clone();
+    notes.retain(|_, note| note.is_string());
+    Ok(notes)
 }
 
 fn one_line(note: &str) -> String {

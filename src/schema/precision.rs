@@ -16,10 +16,52 @@ use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::util::json::{pointer_tokens, push_token, Decimal};
 use serde_json::Value;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
-/// Pointer → number text, for the numbers of a JSON text whose value an `f64` does not hold.
-pub type InexactNumbers = BTreeMap<String, String>;
+/// Pointer → number text, for the numbers of a JSON text whose value an `f64` does not hold:
+/// sorted by pointer, one entry a pointer (the last written, as a parser keeps the last of
+/// repeated keys). Filled once, then read: a sorted list, not a map type of its own.
+#[derive(Debug, Default, PartialEq)]
+pub struct InexactNumbers(Vec<(String, String)>);
+
+impl InexactNumbers {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The pointers and texts, sorted by pointer.
+    pub fn iter(&self) -> impl Iterator<Item = &(String, String)> {
+        self.0.iter()
+    }
+
+    fn of(mut found: Vec<(String, String)>) -> InexactNumbers {
+        // Stable, so that of repeated pointers the last written is last, and kept.
+        crate::util::order::sort_stable_by(&mut found, |a, b| a.0.cmp(&b.0));
+        let mut kept: Vec<(String, String)> = Vec::with_capacity(found.len());
+        for entry in found {
+            match kept.last_mut() {
+                Some(last) if last.0 == entry.0 => *last = entry,
+                _ => kept.push(entry),
+            }
+        }
+        InexactNumbers(kept)
+    }
+
+    fn get(&self, pointer: &str) -> Option<&String> {
+        let at = self.0.binary_search_by(|(p, _)| p.as_str().cmp(pointer)).ok()?;
+        Some(&self.0[at].1)
+    }
+
+    /// The pointers under `base` (`base/…`), relative to it.
+    fn under(&self, base: &str) -> Vec<String> {
+        let prefix = format!("{base}/");
+        let from = self.0.partition_point(|(p, _)| p.as_str() < prefix.as_str());
+        self.0[from..]
+            .iter()
+            .take_while(|(p, _)| p.starts_with(&prefix))
+            .map(|(p, _)| p[base.len()..].to_string())
+            .collect()
+    }
+}
 
 /// The numbers of `text` (valid JSON; anything else yields nothing) whose written decimal value
 /// differs from the shortest decimal of the `f64` they parse to, by JSON pointer.
@@ -32,7 +74,7 @@ pub fn inexact_numbers(text: &str) -> InexactNumbers {
     if may_hold_inexact(text.as_bytes()) {
         inexact_numbers_by_pointer(text)
     } else {
-        InexactNumbers::new()
+        InexactNumbers::default()
     }
 }
 
@@ -44,7 +86,7 @@ fn inexact_numbers_by_pointer(text: &str) -> InexactNumbers {
         Array(usize),
     }
     let bytes = text.as_bytes();
-    let mut found = InexactNumbers::new();
+    let mut found = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     let pointer = |stack: &[Frame]| {
         let mut out = String::new();
@@ -105,14 +147,14 @@ fn inexact_numbers_by_pointer(text: &str) -> InexactNumbers {
                 }
                 let written = &text[start..i];
                 if !surely_exact(written.as_bytes()) && !is_exact(written) {
-                    found.insert(pointer(&stack), written.to_string());
+                    found.push((pointer(&stack), written.to_string()));
                 }
             }
             b' ' => i = spaces_end(bytes, i + 1),
             _ => i += 1,
         }
     }
-    found
+    InexactNumbers::of(found)
 }
 
 /// Whether `bytes` may hold a number that is not exact, found without reading the structure.
@@ -125,11 +167,6 @@ fn inexact_numbers_by_pointer(text: &str) -> InexactNumbers {
 /// so is one between letters. Eight bytes at a time, as [`string_end`] does.
 fn may_hold_inexact(bytes: &[u8]) -> bool {
     const HIGH: u64 = ONES << 7;
-    // The high bit of each byte of `word` that is `byte`, exactly (no borrow between bytes).
-    let equal = |word: u64, byte: u8| {
-        let x = word ^ (ONES * u64::from(byte));
-        !((x & !HIGH).wrapping_add(!HIGH) | x) & HIGH
-    };
     let digit = |word: u64| {
         let at_least_0 = ((word | HIGH) - ONES * 0x30) & HIGH;
         let at_most_9 = ((ONES * 0xB9) - (word & !HIGH)) & HIGH;
@@ -161,9 +198,9 @@ fn may_hold_inexact(bytes: &[u8]) -> bool {
             tail[..bytes.len() - i].copy_from_slice(&bytes[i..]);
             u64::from_le_bytes(tail)
         });
-        let numeric = digit(word) | equal(word, b'.');
+        let numeric = digit(word) | bytes_equal(word, b'.');
         // An `e` or `E` after a digit or a dot (the byte before the word's first is the run's).
-        let exponents = equal(word | (ONES * 0x20), b'e') & ((numeric << 8) | u64::from(run > 0) << 7);
+        let exponents = bytes_equal(word | (ONES * 0x20), b'e') & ((numeric << 8) | u64::from(run > 0) << 7);
         run = if numeric == HIGH { run + 8 } else { run + ((!numeric & HIGH).trailing_zeros() / 8) as usize };
         // A long run reaches into the word, so its first byte comes before any exponent in it.
         let suspect =
@@ -193,18 +230,20 @@ fn word_at(bytes: &[u8], i: usize) -> Option<u64> {
     Some(u64::from_le_bytes(chunk))
 }
 
+/// The high bit of each byte of `word` that is `byte`, exactly (no borrow between bytes).
+fn bytes_equal(word: u64, byte: u8) -> u64 {
+    const HIGH: u64 = ONES << 7;
+    let x = word ^ (ONES * u64::from(byte));
+    !((x & !HIGH).wrapping_add(!HIGH) | x) & HIGH
+}
+
 /// The index of the closing `"` of a string whose text starts at `i` (past the end if it has
 /// none), a backslash escaping the byte after it. Most of a snapshot's bytes are in strings, so
 /// runs of eight bytes without a quote or a backslash are passed over a word at a time.
 fn string_end(bytes: &[u8], mut i: usize) -> usize {
-    // Whether any byte of `word` is `byte` (the classic zero-byte test on `word ^ byte…byte`).
-    let holds = |word: u64, byte: u8| {
-        let x = word ^ (ONES * u64::from(byte));
-        x.wrapping_sub(ONES) & !x & (ONES << 7) != 0
-    };
     loop {
         while let Some(word) = word_at(bytes, i) {
-            if holds(word, b'"') || holds(word, b'\\') {
+            if bytes_equal(word, b'"') | bytes_equal(word, b'\\') != 0 {
                 break;
             }
             i += 8;
@@ -269,15 +308,8 @@ pub fn compare(
     findings: &mut Vec<Finding>,
 ) {
     let (Some(old_base), Some(new_base)) = (site.old.as_deref(), site.new.as_deref()) else { return };
-    let under = |map: &'_ InexactNumbers, base: &str| -> Vec<String> {
-        let prefix = format!("{base}/");
-        map.range(prefix.clone()..)
-            .take_while(|(p, _)| p.starts_with(&prefix))
-            .map(|(p, _)| p[base.len()..].to_string())
-            .collect()
-    };
-    let mut relative = under(numbers.0, old_base);
-    relative.extend(under(numbers.1, new_base));
+    let mut relative = numbers.0.under(old_base);
+    relative.extend(numbers.1.under(new_base));
     crate::util::order::sort(&mut relative);
     relative.dedup();
     for rel in relative {
@@ -358,6 +390,22 @@ mod tests {
         let expected: Vec<(&str, &str)> =
             vec![("/b/3", "0.30000000000000000001"), ("/c~1d/e", "12345678901234567890123")];
         assert_eq!(found.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect::<Vec<_>>(), expected);
+        // Sorted by pointer, not by place in the text; of a repeated key the last is kept, as
+        // the parser keeps it.
+        let text = r#"{"x": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0.10000000000000000001], "a": 0.20000000000000000001,
+            "a": 0.30000000000000000001, "x/9": 0.40000000000000000001}"#;
+        let found = inexact_numbers(text);
+        let pointers: Vec<(&str, &str)> = found.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            pointers,
+            [
+                ("/a", "0.30000000000000000001"),
+                ("/x/10", "0.10000000000000000001"),
+                ("/x~19", "0.40000000000000000001")
+            ]
+        );
+        assert_eq!(found.get("/x/10").map(String::as_str), Some("0.10000000000000000001"));
+        assert_eq!(found.under("/x"), ["/10"]);
     }
 
     /// The fast answer agrees with the exact one wherever it answers: plain decimals of up to 15

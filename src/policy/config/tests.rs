@@ -9,8 +9,11 @@ fn full_config_parses() {
         "severity_overrides:\n  tool.input.*: POTENTIALLY_BREAKING\n  tool.input.required.added: BREAKING\nignore:\n  - rule: tool.description.changed\n    entity: legacy_*\n    reason: churn\n  - rule: tool.added\nfail_on: none\nwarn_on: NON_BREAKING\n",
     )
     .unwrap();
-    assert_eq!(config.severity_overrides[&RuleId::ToolInputRequiredAdded], Severity::Breaking);
-    assert_eq!(config.severity_overrides[&RuleId::ToolInputPropertyRemoved], Severity::PotentiallyBreaking);
+    assert_eq!(config.severity_for(RuleId::ToolInputRequiredAdded, Severity::NonBreaking), Severity::Breaking);
+    assert_eq!(
+        config.severity_for(RuleId::ToolInputPropertyRemoved, Severity::NonBreaking),
+        Severity::PotentiallyBreaking
+    );
     assert!(config.ignored_by(RuleId::ToolDescriptionChanged, "legacy_search").is_some());
     assert!(config.ignored_by(RuleId::ToolDescriptionChanged, "search").is_none());
     assert_eq!(

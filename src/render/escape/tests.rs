@@ -47,3 +47,13 @@ fn workflow_commands_of_either_syntax_become_inert_in_each_format() {
     let plain = "no command here: a::b, [x]\n";
     assert_eq!(inert_commands(plain.into(), Format::Text), plain);
 }
+
+#[test]
+fn a_line_opening_with_unicode_blanks_then_two_colons_is_guarded_and_other_letters_are_not() {
+    use crate::render::Format;
+    let text = "\u{3000}\u{a0}\t::error::x\né::warning::y\n\u{2003}é ::z\n\u{85}::w";
+    assert_eq!(
+        inert_commands(text.into(), Format::Text),
+        "\u{3000}\u{a0}\t⟨U+003A⟩:error::x\né::warning::y\n\u{2003}é ::z\n\u{85}⟨U+003A⟩:w"
+    );
+}

@@ -21,12 +21,12 @@ fn notes_change_nothing_but_notes() {
     assert!(plain.changes.len() >= 2, "the pair must produce changes");
     // Every subset of ids, plus unknown ids and hostile text.
     for mask in 0..(1u32 << plain.changes.len()) {
-        let mut notes: BTreeMap<String, String> = plain
+        let mut notes: Notes = plain
             .changes
             .iter()
             .enumerate()
             .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(i, c)| (c.id.clone(), format!("note {i}\n::error::x | <b> BREAKING")))
+            .map(|(i, c)| (c.id.clone(), format!("note {i}\n::error::x | <b> BREAKING").into()))
             .collect();
         notes.insert("no-such-id".into(), "ignored".into());
         let mut noted = plain.clone();
@@ -64,7 +64,7 @@ fn flatten_is_one_line_short_and_idempotent() {
     let id = plain.changes[0].id.clone();
     let raw = format!("{}\u{202e} end", "y ".repeat(149));
     let (mut a, mut b) = (plain.clone(), plain);
-    attach_notes(&mut a, &BTreeMap::from([(id.clone(), raw.clone())]));
-    attach_notes(&mut b, &BTreeMap::from([(id, flatten(&raw))]));
+    attach_notes(&mut a, &Notes::from_iter([(id.clone(), raw.clone().into())]));
+    attach_notes(&mut b, &Notes::from_iter([(id, flatten(&raw).into())]));
     assert_eq!(a.to_json(), b.to_json());
 }

@@ -9,7 +9,6 @@
 use crate::claims::Hit;
 use crate::schema::normalise::canon::sort_key;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
 
 /// Other places listed in a merged finding's details; the count covers the rest.
 pub const MAX_LISTED_PLACES: usize = 20;
@@ -21,44 +20,36 @@ type Key = (&'static str, Option<String>, Option<String>, String, String, Option
 /// Merges repeats among `hits` (see the module comment); the rest keep their order. Each kept
 /// hit keeps what it covers, so later steps (witnesses) work once per change, not per path.
 pub fn merge(hits: Vec<Hit>) -> Vec<Hit> {
-    let mut out: Vec<Hit> = Vec::with_capacity(hits.len());
-    // Key → (index in `out`, the other places found so far).
-    let mut groups: BTreeMap<Key, (usize, Vec<String>)> = BTreeMap::new();
-    for hit in hits {
-        let finding = &hit.finding;
-        let value_key = |v: &Option<Value>| v.as_ref().map(sort_key).unwrap_or_default();
-        let key = (
-            finding.rule.as_str(),
-            finding.site.old.clone(),
-            finding.site.new.clone(),
-            value_key(&finding.old),
-            value_key(&finding.new),
-            hit.distinct.clone(),
-        );
-        match groups.get_mut(&key) {
-            None => {
-                groups.insert(key, (out.len(), Vec::new()));
-                out.push(hit);
-            }
-            Some((at, others)) => {
-                // Keep the first place in location order, so the kept one does not depend on
-                // which path the walk took first.
-                let kept = &mut out[*at];
-                if hit.finding.site.location < kept.finding.site.location {
-                    let earlier = std::mem::replace(kept, hit);
-                    others.push(earlier.finding.site.location);
-                } else {
-                    others.push(hit.finding.site.location);
-                }
+    let value_key = |v: &Option<Value>| v.as_ref().map(sort_key).unwrap_or_default();
+    let keys: Vec<Key> = hits
+        .iter()
+        .map(|hit| {
+            let finding = &hit.finding;
+            let site = &finding.site;
+            let (old, new) = (value_key(&finding.old), value_key(&finding.new));
+            (finding.rule.as_str(), site.old.clone(), site.new.clone(), old, new, hit.distinct.clone())
+        })
+        .collect();
+    // Hits by key, each key's hits in walk order (a stable sort).
+    let mut order: Vec<usize> = (0..hits.len()).collect();
+    crate::util::order::sort_stable_by(&mut order, |&a, &b| keys[a].cmp(&keys[b]));
+    let mut slots: Vec<Option<Hit>> = hits.into_iter().map(Some).collect();
+    for group in order.chunk_by(|&a, &b| keys[a] == keys[b]).filter(|group| group.len() > 1) {
+        // The first place in location order is kept, so that the kept one does not depend on
+        // which path the walk took first; it takes the place of the group's first hit.
+        let kept =
+            group.iter().copied().min_by(|&a, &b| place_of(&slots[a]).cmp(place_of(&slots[b]))).unwrap_or(group[0]);
+        let (mut kept_hit, mut others) = (None, Vec::with_capacity(group.len() - 1));
+        for &at in group {
+            match slots[at].take() {
+                Some(hit) if at == kept => kept_hit = Some(hit),
+                Some(hit) => others.push(hit.finding.site.location),
+                None => {}
             }
         }
-    }
-    for (at, mut others) in groups.into_values() {
-        if others.is_empty() {
-            continue;
-        }
+        let Some(mut hit) = kept_hit else { continue };
         crate::util::order::sort_stable_by(&mut others, |a, b| a.cmp(b));
-        let finding = &mut out[at].finding;
+        let finding = &mut hit.finding;
         let repeats = others.len();
         let listed: Vec<Value> = others.iter().take(MAX_LISTED_PLACES).map(|l| Value::String(l.clone())).collect();
         let mut details = finding.details.take().unwrap_or_else(|| json!({}));
@@ -73,6 +64,12 @@ pub fn merge(hits: Vec<Hit>) -> Vec<Hit> {
         let places = if repeats == 1 { "1 other place".to_string() } else { format!("{repeats} other places") };
         let more = format!("; the same change reached at {places} through the same `$ref`");
         finding.detail = Some(finding.detail.take().unwrap_or_default() + &more);
+        slots[group[0]] = Some(hit);
     }
-    out
+    slots.into_iter().flatten().collect()
+}
+
+/// Where a hit not yet merged was found (`""` for one already taken, which no group asks for).
+fn place_of(slot: &Option<Hit>) -> &str {
+    slot.as_ref().map_or("", |hit| hit.finding.site.location.as_str())
 }
