@@ -4,6 +4,7 @@
 
 use crate::detect;
 use crate::load::error::{Error, Input};
+use crate::load::input::RepeatedKey;
 use crate::load::snapshot::Snapshot;
 use crate::load::{input, limits};
 use crate::policy::config::{Config, Threshold};
@@ -18,17 +19,25 @@ use serde_json::Value;
 pub fn diff(old: &Value, new: &Value, config: &Config) -> Result<Report, Error> {
     limits::check_depth(old, Input::Old)?;
     limits::check_depth(new, Input::New)?;
-    diff_within_depth(old, new, config, &Default::default())
+    diff_within_depth(old, new, config, &Default::default(), (&[], &[]))
 }
 
 /// [`diff`] on values known to nest at most [`limits::MAX_NESTING_DEPTH`] deep: parsed text
 /// (serde_json and the YAML reader stop at 128 levels, YAML aliases included), which spares the
 /// text paths a whole walk of both documents.
-/// `numbers`: what [`inexact_numbers_of`] found in each text.
-fn diff_within_depth(old: &Value, new: &Value, config: &Config, numbers: &schema::Numbers) -> Result<Report, Error> {
+/// `numbers`: what [`inexact_numbers_of`] found in each text; `repeated`: the keys each text's
+/// objects write more than once.
+fn diff_within_depth(
+    old: &Value,
+    new: &Value,
+    config: &Config,
+    numbers: &schema::Numbers,
+    repeated: (&[RepeatedKey], &[RepeatedKey]),
+) -> Result<Report, Error> {
     let old_snapshot = Snapshot::load(old, Input::Old)?;
     let new_snapshot = Snapshot::load(new, Input::New)?;
     let mut detection = detect::detect(&old_snapshot, &new_snapshot, numbers);
+    detect::repeated_keys::report(&old_snapshot, &new_snapshot, repeated, &mut detection.findings);
     detect::anchor_pointers(&mut detection, old, new);
     Ok(policy::apply(detection, config))
 }
@@ -46,8 +55,9 @@ pub fn diff_text(old: &str, new: &str, config: Option<&str>) -> Result<Report, E
 fn diff_texts(old: &str, new: &str, config: &Config) -> Result<Report, Error> {
     // The number scan runs once both texts have parsed: on text that is not JSON it can take
     // seconds before the parser's error (a 938 KB case from the wasm fuzz target, 16 s in wasm).
-    input::with_documents(old, new, |old_value, new_value| {
-        diff_within_depth(old_value, new_value, config, &inexact_numbers_of(old, new))
+    input::with_documents(old, new, |old_parsed, new_parsed| {
+        let repeated = (old_parsed.repeated_keys.as_slice(), new_parsed.repeated_keys.as_slice());
+        diff_within_depth(&old_parsed.value, &new_parsed.value, config, &inexact_numbers_of(old, new), repeated)
     })?
 }
 

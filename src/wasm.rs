@@ -218,7 +218,7 @@ pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue)
         })
     };
     let (old_version, new_version) = (version(&old_version, "old")?, version(&new_version, "new")?);
-    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+    let value: serde_json::Value = crate::util::json_read::from_str(&text).map_err(|e| {
         to_js_error(Error::unpositioned(
             Input::Options,
             format!("the report is not JSON ({e})"),
@@ -521,7 +521,8 @@ fn notes_from(value: &JsValue) -> Result<crate::report::notes::Notes, Error> {
         .ok()
         .and_then(|t| t.as_string())
         .ok_or_else(|| bad("`notes` is not plain data".into()))?;
-    let parsed: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(format!("`notes`: {e}")))?;
+    let parsed: serde_json::Value =
+        crate::util::json_read::from_str(&text).map_err(|e| bad(format!("`notes`: {e}")))?;
     crate::report::notes::notes_from_json(&parsed).map_err(|message| bad(format!("`notes`: {message}")))
 }
 

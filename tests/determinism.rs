@@ -123,6 +123,13 @@ fn reports_are_byte_identical_across_runs_and_input_orderings() {
                 }
             }
         }
+        // A text that repeats a key cannot be rewritten with its keys shuffled (a value keeps one
+        // of each): the two runs above are its check.
+        let repeats =
+            |text: &str| mcp_contract::util::json_read::parse(text).map_or(0, |parsed| parsed.repeated_keys.len());
+        if repeats(&old_text) + repeats(&new_text) > 0 {
+            continue;
+        }
         let (old_scrambled, new_scrambled) = (scrambled(&old, &mut rng, 0), scrambled(&new, &mut rng, 0));
         let shuffled = diff_text(&old_scrambled, &new_scrambled, None).unwrap();
         let (old_s, new_s): (Value, Value) =

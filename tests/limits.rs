@@ -383,3 +383,29 @@ fn long_required_lists_compare_in_linear_time_and_miss_nothing() {
     assert_eq!(report.changes.len() + omitted, n);
     println!("required lists of {n} names: both diffs in {:?}", started.elapsed());
 }
+
+/// Repeated keys: up to 1,000 in a text are each a finding, however deep; one more is an
+/// error that points at that repeat, so a text of repeats under 125 levels of arrays is never read into
+/// millions of paths.
+#[test]
+fn repeated_keys_are_findings_up_to_a_thousand_then_an_error() {
+    let repeats = |n: usize| {
+        let objects = vec![r#"{"k": 1, "k": 1}"#; n].join(",");
+        format!(r#"{{"tools": [], "x": {}{objects}{}}}"#, "[".repeat(125), "]".repeat(125))
+    };
+    let old = r#"{"tools": []}"#;
+    let started = std::time::Instant::now();
+    let report = diff_text(old, &repeats(1_000), None).unwrap_or_else(|e| panic!("{e}"));
+    // One object place per array index: each is its own finding.
+    assert_eq!(count(&report, "server.json.repeatedKey"), 1_000);
+    let deepest = format!("server.x{}", ".0".repeat(124));
+    assert!(report.changes.iter().all(|c| c.location.starts_with(&deepest)), "{}", report.changes[0].location);
+    let refused = diff_text(old, &repeats(1_001), None).expect_err("a text of 1,001 repeats is refused");
+    assert!(refused.message.contains("repeats keys in objects more than 1000 times"), "{}", refused.message);
+    // At the repeat past the limit: the last object's key.
+    let last = format!("/x{}/1000/k", "/0".repeat(124));
+    assert_eq!(refused.pointer(), Some(last.as_str()));
+    let many = diff_text(old, &repeats(100_000), None).expect_err("a text of 100,000 repeats is refused");
+    assert_eq!(many.pointer(), Some(format!("/x{}/1000/k", "/0".repeat(124)).as_str()), "{}", many.message);
+    println!("1,000 repeats 127 levels deep, then 1,001 and 100,000: {:?}", started.elapsed());
+}

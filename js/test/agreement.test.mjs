@@ -22,7 +22,10 @@ for (const pair of pairs) {
     assert.equal(fromCli.stdout, expected.stdout, "CLI --format json differs from native");
     assert.equal(fromCli.status, expected.status, "exit codes differ");
 
-    const report = diff(readFileSync(pair.old, "utf8"), JSON.parse(readFileSync(pair.new, "utf8")));
+    // NEW as a value, except where the rule is about the text: a value holds each key once.
+    const newText = readFileSync(pair.new, "utf8");
+    const newInput = pair.rule.endsWith(".json.repeatedKey") ? newText : JSON.parse(newText);
+    const report = diff(readFileSync(pair.old, "utf8"), newInput);
     assert.deepEqual(report, JSON.parse(expected.stdout), "library diff() differs from native");
     assert.ok(report.changes.some((c) => c.rule === pair.rule), `${pair.rule} not reported`);
 

@@ -13,6 +13,7 @@ mod icons;
 mod meta;
 mod names;
 mod prompts;
+pub(crate) mod repeated_keys;
 mod resources;
 mod server;
 mod templates;

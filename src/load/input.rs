@@ -2,12 +2,14 @@
 
 use crate::load::error::{Error, Input};
 use crate::util::arena::{self, Built, Scope};
+use crate::util::json_read::{self as json};
+pub use crate::util::json_read::{Parsed, RepeatedKey};
 use serde_json::Value;
 
 /// Parses JSON, or YAML when the text does not start like JSON.
 pub fn parse_text(text: &str, input: Input) -> Result<Value, Error> {
     match syntax(text, input)? {
-        (Syntax::Json, text) => serde_json::from_str(text).map_err(|e| json_error(&e, text, input)),
+        (Syntax::Json, text) => json::from_str(text).map_err(|e| json_error(&e, text, input)),
         (Syntax::Yaml, text) => parse_yaml(text, input),
     }
 }
@@ -44,10 +46,11 @@ pub(crate) fn yaml_reader_error(e: super::yaml::YamlError, input: Input, syntax_
     }
 }
 
-/// Parses OLD and NEW and lends both documents to `compare`, whose result cannot borrow them.
-/// In wasm, JSON documents are built in the parse arena and released in one step afterwards
-/// (see `src/util/arena.rs`); errors are as [`parse_text`] gives them, OLD's first.
-pub fn with_documents<R>(old: &str, new: &str, compare: impl FnOnce(&Value, &Value) -> R) -> Result<R, Error> {
+/// Parses OLD and NEW and lends both documents (each with the keys its JSON repeats; YAML
+/// refuses repeated keys) to `compare`, whose result cannot borrow them. In wasm, JSON
+/// documents are built in the parse arena and released in one step afterwards (see
+/// `src/util/arena.rs`); errors are as [`parse_text`] gives them, OLD's first.
+pub fn with_documents<R>(old: &str, new: &str, compare: impl FnOnce(&Parsed, &Parsed) -> R) -> Result<R, Error> {
     let work = |scope: Scope<'_>| {
         let old = parse_in(scope, old, Input::Old)?;
         let new = parse_in(scope, new, Input::New)?;
@@ -61,14 +64,21 @@ pub fn with_documents<R>(old: &str, new: &str, compare: impl FnOnce(&Value, &Val
 
 /// [`parse_text`], with JSON built in `scope`. YAML stays on the heap: its reader keeps its
 /// anchors beyond the values it returns, which [`Scope::build`] does not allow.
-fn parse_in<'s>(scope: Scope<'s>, text: &str, input: Input) -> Result<Built<'s, Value>, Error> {
+fn parse_in<'s>(scope: Scope<'s>, text: &str, input: Input) -> Result<Built<'s, Parsed>, Error> {
     match syntax(text, input)? {
-        // SAFETY: serde_json's parser keeps no state between calls; what it allocates is the
-        // returned value or error, or scratch space it frees before returning.
-        (Syntax::Json, text) => unsafe { scope.build(|| serde_json::from_str::<Value>(text)) }
-            .transpose()
-            .map_err(|e| json_error(&e, text, input)),
-        (Syntax::Yaml, text) => parse_yaml(text, input).map(Built::on_heap),
+        // SAFETY: serde_json's parser and our reader over it (`util::json_read`) keep no state
+        // between calls; what they allocate is the returned document or error, or scratch space
+        // freed before returning.
+        (Syntax::Json, text) => {
+            let parsed =
+                unsafe { scope.build(|| json::parse(text)) }.transpose().map_err(|e| json_error(&e, text, input))?;
+            match &parsed.past_limit {
+                None => Ok(parsed),
+                Some(repeat) => Err(too_many_repeats(repeat, input)),
+            }
+        }
+        (Syntax::Yaml, text) => parse_yaml(text, input)
+            .map(|value| Built::on_heap(Parsed { value, repeated_keys: Vec::new(), past_limit: None })),
     }
 }
 
@@ -85,6 +95,18 @@ fn syntax(text: &str, input: Input) -> Result<(Syntax, &str), Error> {
         Some('{') | Some('[') => Ok((Syntax::Json, text)),
         Some(_) => Ok((Syntax::Yaml, text)),
     }
+}
+
+/// A text that repeats keys more than [`json::MAX_REPEATED_KEYS`] times, at the repeat past it.
+fn too_many_repeats(repeat: &RepeatedKey, input: Input) -> Error {
+    let object =
+        repeat.path.iter().fold(String::new(), |pointer, token| crate::util::json::child_pointer(&pointer, token));
+    Error::at_pointer(
+        input,
+        crate::util::json::child_pointer(&object, &repeat.key),
+        format!("repeats keys in objects more than {} times", json::MAX_REPEATED_KEYS),
+        "Write each key once per object: each repeat is a finding, and a server's real output has none",
+    )
 }
 
 fn json_error(e: &serde_json::Error, text: &str, input: Input) -> Error {

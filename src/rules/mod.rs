@@ -157,7 +157,7 @@ impl RuleDocs {
     /// Reads `{id: {why, advice}}` ([`docs_json`]'s shape), kept as parsed: a map of its own
     /// would be one more map type compiled into the module.
     pub fn parse(text: &str) -> Result<RuleDocs, String> {
-        match serde_json::from_str(text).map_err(|e| format!("ruleDocs is not JSON: {e}"))? {
+        match crate::util::json_read::from_str(text).map_err(|e| format!("ruleDocs is not JSON: {e}"))? {
             serde_json::Value::Object(docs) => Ok(RuleDocs(docs)),
             _ => Err("ruleDocs is not an object keyed by rule id".to_string()),
         }

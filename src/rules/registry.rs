@@ -1074,5 +1074,46 @@ declare_rules! {
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+202E⟩.",
         message: "server: instructions contain hidden characters ({detail})",
     }
+    // ---- repeated keys in a snapshot's JSON text (src/detect/repeated_keys.rs) ----
+    ToolJsonRepeatedKey = "tool.json.repeatedKey" {
+        severity: PotentiallyBreaking,
+        group: "tools whose JSON repeats a key",
+        summary: "An object in a tool's JSON now writes the same key more than once.",
+        why: "RFC 8259 leaves a repeated key's meaning to the reader: `JSON.parse`, Python and serde_json keep the last value (as mcp-contract compares), others keep the first, and clients that read into typed structs with serde derives refuse the whole message (`duplicate field`). Different clients then see different tools, or none.",
+        advice: "Write each key once; if the text is generated, find where two writers add the same key.",
+        message: "tool `{name}`: key `{subject}` is written {detail} in one object (readers keep the last value, the first, or refuse the text)",
+    }
+    PromptJsonRepeatedKey = "prompt.json.repeatedKey" {
+        severity: PotentiallyBreaking,
+        group: "prompts whose JSON repeats a key",
+        summary: "An object in a prompt's JSON now writes the same key more than once.",
+        why: "RFC 8259 leaves a repeated key's meaning to the reader: `JSON.parse`, Python and serde_json keep the last value (as mcp-contract compares), others keep the first, and clients that read into typed structs with serde derives refuse the whole message (`duplicate field`). Different clients then see different prompts, or none.",
+        advice: "Write each key once; if the text is generated, find where two writers add the same key.",
+        message: "prompt `{name}`: key `{subject}` is written {detail} in one object (readers keep the last value, the first, or refuse the text)",
+    }
+    ResourceJsonRepeatedKey = "resource.json.repeatedKey" {
+        severity: PotentiallyBreaking,
+        group: "resources whose JSON repeats a key",
+        summary: "An object in a resource's JSON now writes the same key more than once.",
+        why: "RFC 8259 leaves a repeated key's meaning to the reader: `JSON.parse`, Python and serde_json keep the last value (as mcp-contract compares), others keep the first, and clients that read into typed structs with serde derives refuse the whole message (`duplicate field`). Different clients then see different resources, or none.",
+        advice: "Write each key once; if the text is generated, find where two writers add the same key.",
+        message: "resource `{name}`: key `{subject}` is written {detail} in one object (readers keep the last value, the first, or refuse the text)",
+    }
+    ResourceTemplateJsonRepeatedKey = "resourceTemplate.json.repeatedKey" {
+        severity: PotentiallyBreaking,
+        group: "resource templates whose JSON repeats a key",
+        summary: "An object in a resource template's JSON now writes the same key more than once.",
+        why: "RFC 8259 leaves a repeated key's meaning to the reader: `JSON.parse`, Python and serde_json keep the last value (as mcp-contract compares), others keep the first, and clients that read into typed structs with serde derives refuse the whole message (`duplicate field`). Different clients then see different resource templates, or none.",
+        advice: "Write each key once; if the text is generated, find where two writers add the same key.",
+        message: "resource template `{name}`: key `{subject}` is written {detail} in one object (readers keep the last value, the first, or refuse the text)",
+    }
+    ServerJsonRepeatedKey = "server.json.repeatedKey" {
+        severity: PotentiallyBreaking,
+        group: "server-level objects whose JSON repeats a key",
+        summary: "An object of the snapshot outside any tool, resource, template or prompt (the server's fields, the capture's wrapper) now writes the same key more than once.",
+        why: "RFC 8259 leaves a repeated key's meaning to the reader: `JSON.parse`, Python and serde_json keep the last value (as mcp-contract compares), others keep the first, and clients that read into typed structs with serde derives refuse the whole message (`duplicate field`). Different clients then see different server fields, or none.",
+        advice: "Write each key once; if the text is generated, find where two writers add the same key.",
+        message: "server: key `{subject}` is written {detail} in one object (readers keep the last value, the first, or refuse the text)",
+    }
     // ---- MCP surface: end ----
 }

@@ -57,13 +57,13 @@ pub fn parse_decimal(text: &str) -> Option<f64> {
     );
     // Through `Value`, whose reader never builds serde's "invalid type" message: that message
     // prints a float with core's formatter, which only it would link (6 KB of gzip).
-    serde_json::from_str::<Value>(&json).ok()?.as_f64().filter(|f| f.is_finite())
+    crate::util::json_read::from_str(&json).ok()?.as_f64().filter(|f| f.is_finite())
 }
 
 /// A JSON string literal's text (`"a\"b"` → `a"b`), or `None` when `literal` is not one. Read
 /// as a `Value` for the reason [`parse_decimal`] gives.
 pub fn string_literal(literal: &str) -> Option<String> {
-    match serde_json::from_str::<Value>(literal).ok()? {
+    match crate::util::json_read::from_str(literal).ok()? {
         Value::String(text) => Some(text),
         _ => None,
     }

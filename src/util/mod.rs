@@ -9,6 +9,7 @@ pub mod glob;
 pub mod hidden;
 pub(crate) mod index;
 pub mod json;
+pub mod json_read;
 pub mod meant;
 pub(crate) mod order;
 pub mod pairing;

@@ -61,7 +61,7 @@ fn bytes_must_be_utf8_and_bad_bytes_are_positioned() {
 #[test]
 fn with_documents_lends_both_documents_and_reports_old_first() {
     let sizes = with_documents(r#"{"tools": [1, 2]}"#, "tools: [3]", |old, new| {
-        (old["tools"].as_array().map(Vec::len), new["tools"].as_array().map(Vec::len))
+        (old.value["tools"].as_array().map(Vec::len), new.value["tools"].as_array().map(Vec::len))
     })
     .unwrap();
     assert_eq!(sizes, (Some(2), Some(1)));

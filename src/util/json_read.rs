@@ -1,0 +1,184 @@
+//! JSON text into `serde_json` values, built exactly as serde_json's own `Value` reader builds
+//! them, while noting every key an object writes more than once.
+//!
+//! Why: RFC 8259 leaves a repeated key's meaning to the reader. `JSON.parse`, Python and
+//! serde_json keep the last value (and so does the engine), other readers keep the first, and a
+//! client that reads into typed structs (serde derives, for one) refuses the message outright.
+//! A snapshot that gains such a key is read differently by different clients, which the engine
+//! reports (`server.json.repeatedKey`) instead of silently comparing one reading.
+
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::map::Entry;
+use serde_json::{Map, Number, Value};
+use std::fmt;
+
+/// Repeats a text may hold: each is a finding, and each carries its path, so a hostile text
+/// (repeats inside 127 levels of arrays) is refused rather than read into millions of paths.
+pub const MAX_REPEATED_KEYS: usize = 1_000;
+
+/// A key that one object of a text holds more than once.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RepeatedKey {
+    /// The keys and indices from the root to the object that repeats it.
+    pub path: Vec<String>,
+    pub key: String,
+    /// How many times the object writes it (at least 2).
+    pub times: usize,
+}
+
+/// A JSON document and the keys its objects repeat, sorted by path, then key.
+#[derive(Debug)]
+pub struct Parsed {
+    pub value: Value,
+    pub repeated_keys: Vec<RepeatedKey>,
+    /// The repeat past [`MAX_REPEATED_KEYS`], when the text has one: such a text is refused,
+    /// and `repeated_keys` holds only the first ones.
+    pub past_limit: Option<RepeatedKey>,
+}
+
+/// Parses JSON text as `serde_json::from_str::<Value>` does (the same values, errors and depth
+/// limit), noting repeated keys.
+pub fn parse(text: &str) -> Result<Parsed, serde_json::Error> {
+    let mut found = Vec::new();
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let value = Reading(&mut found).deserialize(&mut reader)?;
+    reader.end()?;
+    // Past the limit nothing more was kept, so a hostile text costs a count, not paths.
+    let past_limit = (found.len() > MAX_REPEATED_KEYS).then(|| found.pop()).flatten();
+    let past_limit = past_limit.and_then(|found| repeated_keys(vec![found]).pop());
+    Ok(Parsed { value, repeated_keys: repeated_keys(found), past_limit })
+}
+
+/// [`parse`]'s value alone: for JSON that is not a snapshot (options, metadata), so that the
+/// module holds one JSON value reader, not two.
+pub fn from_str(text: &str) -> Result<Value, serde_json::Error> {
+    parse(text).map(|parsed| parsed.value)
+}
+
+/// A repeat as the reader meets it: the key, and the path from the object up to the root
+/// (innermost segment first), extended by each enclosing value as the reader leaves it.
+struct Found {
+    upward: Vec<String>,
+    key: String,
+}
+
+/// Each (object, key) once, with the number of times it was written.
+fn repeated_keys(found: Vec<Found>) -> Vec<RepeatedKey> {
+    let mut keys: Vec<RepeatedKey> = found
+        .into_iter()
+        .map(|Found { mut upward, key }| {
+            upward.reverse();
+            RepeatedKey { path: upward, key, times: 2 }
+        })
+        .collect();
+    crate::util::order::sort(&mut keys);
+    // A key written n times is met n - 1 times.
+    let mut merged: Vec<RepeatedKey> = Vec::with_capacity(keys.len());
+    for key in keys {
+        match merged.last_mut() {
+            Some(last) if last.path == key.path && last.key == key.key => last.times += 1,
+            _ => merged.push(key),
+        }
+    }
+    merged
+}
+
+/// Reads one value, noting the repeats inside it in `.0`.
+struct Reading<'f>(&'f mut Vec<Found>);
+
+impl<'de> DeserializeSeed<'de> for Reading<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<Value, D::Error> {
+        reader.deserialize_any(self)
+    }
+}
+
+impl Reading<'_> {
+    /// Reads the next value with `read`, then adds `segment` to the path of every repeat found
+    /// inside it.
+    fn nested<T, E>(
+        &mut self,
+        segment: impl FnOnce() -> String,
+        read: impl FnOnce(Reading<'_>) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let before = self.0.len();
+        let value = read(Reading(&mut *self.0))?;
+        if self.0.len() > before {
+            let segment = segment();
+            for found in &mut self.0[before..] {
+                found.upward.push(segment.clone());
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl<'de> Visitor<'de> for Reading<'_> {
+    type Value = Value;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("any valid JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Value, E> {
+        Ok(Value::Bool(value))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Value, E> {
+        Ok(Value::Number(value.into()))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Value, E> {
+        Ok(Value::Number(value.into()))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Value, E> {
+        Ok(Number::from_f64(value).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Value, E> {
+        Ok(Value::String(value.to_owned()))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Value, E> {
+        Ok(Value::String(value))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(mut self, mut items: A) -> Result<Value, A::Error> {
+        let mut values = Vec::new();
+        loop {
+            let index = values.len();
+            match self.nested(|| index.to_string(), |reading| items.next_element_seed(reading))? {
+                Some(value) => values.push(value),
+                None => return Ok(Value::Array(values)),
+            }
+        }
+    }
+
+    fn visit_map<A: MapAccess<'de>>(mut self, mut entries: A) -> Result<Value, A::Error> {
+        let mut values = Map::new();
+        while let Some(key) = entries.next_key::<String>()? {
+            let value = self.nested(|| key.clone(), |reading| entries.next_value_seed(reading))?;
+            match values.entry(key) {
+                Entry::Vacant(slot) => {
+                    slot.insert(value);
+                }
+                Entry::Occupied(mut slot) => {
+                    if self.0.len() <= MAX_REPEATED_KEYS {
+                        self.0.push(Found { upward: Vec::new(), key: slot.key().clone() });
+                    }
+                    slot.insert(value);
+                }
+            }
+        }
+        Ok(values.into())
+    }
+}
+
+#[cfg(test)]
+mod tests;

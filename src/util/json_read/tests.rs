@@ -1,0 +1,98 @@
+//! Unit tests for `json`: the same values and errors as serde_json's reader, and every repeat.
+
+use super::*;
+use crate::util::test_random::Lcg;
+
+/// Each repeat as (the object's JSON pointer, key, times).
+fn repeats(text: &str) -> Vec<(String, String, usize)> {
+    let parsed = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let pointer = |path: &[String]| path.iter().fold(String::new(), |p, t| crate::util::json::child_pointer(&p, t));
+    parsed.repeated_keys.into_iter().map(|r| (pointer(&r.path), r.key, r.times)).collect()
+}
+
+#[test]
+fn repeated_keys_are_found_with_their_object_and_count() {
+    let text = r#"{"tools": [{"name": "a"}, {"name": "b", "inputSchema": {"properties": {"q": {}, "r": {}, "q": {"type": "string"}}}, "name": "c", "name": "d"}],
+        "a/b~c": {"x": 1, "x": 2}, "": {"": 1, "": 1}}"#;
+    assert_eq!(
+        repeats(text),
+        [
+            ("/".into(), "".into(), 2),
+            ("/a~1b~0c".into(), "x".into(), 2),
+            ("/tools/1".into(), "name".into(), 3),
+            ("/tools/1/inputSchema/properties".into(), "q".into(), 2),
+        ]
+    );
+    let parsed = parse(text).unwrap_or_else(|e| panic!("{e}"));
+    // The last value is kept, as serde_json and JSON.parse keep it.
+    assert_eq!(parsed.value["tools"][1]["name"], "d");
+    assert_eq!(parsed.value, serde_json::from_str::<Value>(text).unwrap_or_default());
+    // A repeat inside the value a later repeat replaced is still in the text.
+    assert_eq!(
+        repeats(r#"{"a": {"b": 1, "b": 2}, "a": 3}"#),
+        [("".into(), "a".into(), 2), ("/a".into(), "b".into(), 2)]
+    );
+    assert_eq!(repeats(r#"[{"k": 1}, {"k": 2}, [], {}]"#), []);
+    assert_eq!(repeats(r#"{"k": 1, "j": [], "k": 2}"#), [("".into(), "k".into(), 2)]);
+}
+
+/// Values, errors (message, line and column) and the depth limit are serde_json's own, on
+/// random texts that are valid, truncated or altered.
+#[test]
+fn reads_as_serde_json_reads() {
+    let mut random = Lcg(71);
+    let atoms = [
+        "0",
+        "-1",
+        "1.5",
+        "1e400",
+        "-0",
+        "18446744073709551616",
+        "true",
+        "null",
+        "\"a\\u00e9\\ud83d\\ude00\"",
+        "\"\\ud800\"",
+    ];
+    let mut differ = 0;
+    for _ in 0..20_000 {
+        let mut text = String::new();
+        let mut open: Vec<char> = Vec::new();
+        for _ in 0..random.next(30) {
+            match random.next(6) {
+                0 => {
+                    text.push('{');
+                    open.push('}');
+                    text += &format!("\"{}\":", ["a", "b", "a"][random.next(3)]);
+                }
+                1 => {
+                    text.push('[');
+                    open.push(']');
+                }
+                2 => text += atoms[random.next(atoms.len())],
+                3 => text.push(','),
+                4 if open.last() == Some(&'}') => text += &format!("\"{}\":", ["a", "b"][random.next(2)]),
+                _ => {
+                    if let Some(close) = open.pop() {
+                        text.push(close);
+                    }
+                }
+            }
+        }
+        if random.next(2) == 0 {
+            while let Some(close) = open.pop() {
+                text.push(close);
+            }
+        }
+        let ours = from_str(&text).map_err(|e| (e.to_string(), e.line(), e.column()));
+        let theirs = serde_json::from_str::<Value>(&text).map_err(|e| (e.to_string(), e.line(), e.column()));
+        assert_eq!(ours, theirs, "{text}");
+        differ += usize::from(ours.is_ok());
+    }
+    assert!(differ > 300, "too few valid texts: {differ}");
+    let deep = "[".repeat(200) + &"]".repeat(200);
+    assert_eq!(
+        from_str(&deep).map_err(|e| e.to_string()),
+        serde_json::from_str::<Value>(&deep).map_err(|e| e.to_string())
+    );
+    assert!(from_str(&deep).is_err(), "serde_json's depth limit holds");
+}
