@@ -87,3 +87,24 @@ fn a_report_past_its_listing_limit_says_so_and_still_counts_everything() {
     );
     assert_eq!(report.summary.verdict, Verdict::Fail);
 }
+
+/// One definition changed behind 62,010 `$ref`s (issue 39 item 4): the first 1,000 are expanded
+/// and merged into one finding; the rest, left unexpanded because their target's definitions
+/// changed, are one `ref.changed` finding with the count, not 61,010 findings (a 94 MB SARIF).
+#[test]
+fn one_definition_behind_sixty_two_thousand_refs_is_two_findings() {
+    let schema = |ty: &str| {
+        let properties: serde_json::Map<String, serde_json::Value> =
+            (0..62_010).map(|i| (format!("p{i}"), serde_json::json!({"$ref": "#/$defs/x"}))).collect();
+        serde_json::json!({"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": properties, "$defs": {"x": {"type": ty}}}}]})
+            .to_string()
+    };
+    let start = Instant::now();
+    let report = diff_text(&schema("string"), &schema("integer"), None).expect("diffs");
+    let rules: Vec<(&str, Option<u64>)> =
+        report.changes.iter().map(|c| (c.rule, c.details.as_ref().and_then(|d| d["repeats"].as_u64()))).collect();
+    println!("62,010 $refs to one changed definition: {} changes, {:.2?}", report.changes.len(), start.elapsed());
+    assert_eq!(rules, [("tool.input.type.changed", Some(1_000)), ("tool.input.ref.changed", Some(61_010))]);
+    let unexpanded = &report.changes[1];
+    assert!(unexpanded.message.contains("61009 other places"), "{}", unexpanded.message);
+}

@@ -91,6 +91,7 @@ pub fn compare_within(
         twins: &lazy,
         roots: (old, new),
         reaches: Default::default(),
+        first_unexpanded: Default::default(),
         hits: Vec::new(),
         quiet: Vec::new(),
         root_types: match side {
