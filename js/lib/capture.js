@@ -168,6 +168,12 @@ async function openTransport(options, env, maxBytes, hooks, redactor) {
     if (value === undefined || value === '') {
       throw new CliError(`--header ${name}=${variable}: the environment variable ${variable} is not set (header values are read from the environment, never from the command line)`);
     }
+    // What fetch would refuse, it refuses quoting the value whole; said here without it.
+    const invalid = /[^\t\x20-\x7e\x80-\xff]/.exec(value);
+    if (invalid) {
+      const what = /[\r\n]/.test(invalid[0]) ? 'a line break' : invalid[0] < ' ' || invalid[0] === '\x7f' ? 'a control character' : 'a character outside Latin-1';
+      throw new CliError(`--header ${name}=${variable}: the value of ${variable} holds ${what} (at character ${invalid.index + 1}), which no HTTP header value may hold; the value is not shown. Set ${variable} to the header's value alone, on one line`);
+    }
     headers[name] = value;
   }
   return { kind: 'streamable-http', transport: await openHttpTransport(url, headers, maxBytes, hooks) };

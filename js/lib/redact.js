@@ -2,7 +2,8 @@
 //! secret-looking environment variable or `--secret-env` variable, each value of a
 //! secret-looking `--url` query parameter or path segment) and the semantic API key is hidden
 //! in every form a server or a proxy may echo it in, not only byte for byte. `secretForms` says
-//! which forms.
+//! which forms; each is also looked for in the text as a JSON or HTML decoder reads it, line
+//! breaks taken out (`redactDecoded`), which no list of forms could cover: escapes mix freely.
 import { transformingStream } from './errors.js';
 
 const MIN_SECRET_CHARS = 4; // shorter forms would blank out ordinary words; no real secret is that short
@@ -206,20 +207,116 @@ export function makeRedactor(secrets) {
   if (forms.length === 0) return { active: false, redact: (text) => text, find: () => false };
   const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'giu');
   const redact = (text, cut) => {
-    const redacted = String(text).replace(pattern, REPLACEMENT);
+    const redacted = redactDecoded(String(text), pattern).replace(pattern, REPLACEMENT);
     if (cut === null || typeof cut !== 'object') return redacted;
     return maskCutEnds(redacted, forms, Boolean(cut.start), Boolean(cut.end));
+  };
+  const firstMatch = (text) => {
+    pattern.lastIndex = 0;
+    const match = pattern.exec(text);
+    pattern.lastIndex = 0;
+    return match;
   };
   return {
     active: true,
     redact,
     find: (text) => {
-      pattern.lastIndex = 0;
-      const match = pattern.exec(String(text));
-      pattern.lastIndex = 0;
+      const match = firstMatch(String(text)) ?? firstMatch(decodedView(String(text))?.decoded ?? '');
       return match ? (sources.get(match[0].toLowerCase()) ?? true) : false;
     },
   };
+}
+
+// What a JSON or HTML decoder turns into one character (`\u0073`, `\/`, `&#115;`, `&#x73;`,
+// `&amp;`), and line breaks, raw or escaped, which split a secret across lines (a wrapped
+// token, a log line cut in two) and which no secret form holds.
+const DECODABLE = /\\u[0-9a-f]{4}|\\[\\/"]|\\[nr]|[\r\n\u2028\u2029]|&#[0-9]{1,7};|&#x[0-9a-f]{1,6};|&(?:amp|lt|gt|quot|apos);/gi;
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** The character (or nothing, for a line break) one `DECODABLE` match stands for. */
+function decodedOf(escape) {
+  if (/^[\r\n\u2028\u2029]$|^\\[nr]$|^\\u(000[ad]|202[89])$/i.test(escape)) return '';
+  if (escape[0] === '\\') return escape[1] === 'u' || escape[1] === 'U' ? String.fromCharCode(parseInt(escape.slice(2), 16)) : escape[1];
+  const named = ENTITIES[escape.slice(1, -1).toLowerCase()];
+  if (named !== undefined) return named;
+  const code = escape[2] === 'x' || escape[2] === 'X' ? parseInt(escape.slice(3, -1), 16) : parseInt(escape.slice(2, -1), 10);
+  return code <= 0x10ffff ? String.fromCodePoint(code) : escape;
+}
+
+/**
+ * `text` as those decoders read it, with its line breaks taken out (`decoded`), and where each
+ * piece of it came from (`pieces`: `[decodedStart, textStart, textEnd, escaped]`, in order);
+ * `null` when `text` holds nothing to decode.
+ */
+function decodedView(text) {
+  DECODABLE.lastIndex = 0;
+  if (!DECODABLE.test(text)) return null;
+  DECODABLE.lastIndex = 0;
+  const pieces = [];
+  let decoded = '';
+  let copied = 0;
+  for (const match of text.matchAll(DECODABLE)) {
+    if (match.index > copied) {
+      pieces.push([decoded.length, copied, match.index, false]);
+      decoded += text.slice(copied, match.index);
+    }
+    pieces.push([decoded.length, match.index, match.index + match[0].length, true]);
+    decoded += decodedOf(match[0]);
+    copied = match.index + match[0].length;
+  }
+  if (copied < text.length) {
+    pieces.push([decoded.length, copied, text.length, false]);
+    decoded += text.slice(copied);
+  }
+  return { decoded, pieces };
+}
+
+/**
+ * `text` with every match of `pattern` in its decoded view (`decodedView`) that an escape or
+ * a line break is part of written `***` over the text it was decoded from: `sk-\u0061bc`,
+ * `sk-&#97;bc` and `sk-a` + newline + `bc` all hide `sk-abc`. Matches without one are left to
+ * the plain search.
+ */
+function redactDecoded(text, pattern) {
+  const view = decodedView(text);
+  if (view === null) return text;
+  const { decoded, pieces } = view;
+  // The piece that holds decoded offset `at` (the last that starts at or before it).
+  const pieceAt = (at) => {
+    let low = 0;
+    let high = pieces.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (pieces[middle][0] <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  // Where decoded offset `at` is in `text`, as the start of a range (`end` false) or its end.
+  const textOffset = (piece, at, end) => {
+    const [start, textStart, textEnd, escaped] = pieces[piece];
+    if (escaped) return end ? textEnd : textStart;
+    return textStart + (at - start) + (end ? 1 : 0);
+  };
+  const ranges = [];
+  pattern.lastIndex = 0;
+  for (const match of decoded.matchAll(pattern)) {
+    if (match[0] === '') continue;
+    const [first, last] = [pieceAt(match.index), pieceAt(match.index + match[0].length - 1)];
+    // Line breaks decode to nothing: a match that spans one has the pieces between its ends.
+    const spans = pieces.slice(first, last + 1).some((piece) => piece[3]);
+    if (spans) ranges.push([textOffset(first, match.index, false), textOffset(last, match.index + match[0].length - 1, true)]);
+  }
+  pattern.lastIndex = 0;
+  if (ranges.length === 0) return text;
+  let out = '';
+  let copied = 0;
+  for (const [start, end] of ranges) {
+    if (end <= copied) continue;
+    out += `${text.slice(copied, Math.max(start, copied))}${REPLACEMENT}`;
+    copied = end;
+  }
+  return out + text.slice(copied);
 }
 
 /** `text` as a regular expression that matches it literally, with or without the u flag. */

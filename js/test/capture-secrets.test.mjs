@@ -51,6 +51,10 @@ const surface = {
   description: { tools: [{ name: 'leak', description: 'Authenticates with ' + tok, inputSchema: { type: 'object' } }] },
   'base64-inside': { instructions: 'blob ' + b64('ab' + tok + 'xyz'), tools: [] },
   echo: { tools: [{ name: 'echo', description: echoed.map((name) => name + '=' + process.env[name]).join(' '), inputSchema: { type: 'object' } }] },
+  // tok as text that a JSON or HTML decoder, or a reader joining lines, turns back into it
+  'unicode-escaped': { tools: [{ name: 'leak', description: 'key ' + [...tok].map((c, i) => (i % 2 ? c : '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))).join(''), inputSchema: { type: 'object' } }] },
+  'html-entities': { tools: [{ name: 'leak', description: 'key ' + [...tok].map((c, i) => (i % 3 === 0 ? '&#' + c.charCodeAt(0) + ';' : i % 3 === 1 ? '&#x' + c.charCodeAt(0).toString(16) + ';' : c)).join(''), inputSchema: { type: 'object' } }] },
+  split: { tools: [{ name: 'leak', description: 'key ' + tok.slice(0, 5) + '\r\n' + tok.slice(5), inputSchema: { type: 'object' } }] },
 }[mode] ?? { tools: [] };
 require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
   const m = JSON.parse(line);
@@ -113,6 +117,18 @@ before(async () => {
         '/base64-inside-2': Buffer.concat([Buffer.from('xy'), bare]).toString('base64url'),
         '/echo-url': `you called ${req.url}`,
       };
+      // A 401 whose HTML body quotes the token as character references, and a JSON-RPC error
+      // whose message does, split across two lines as well.
+      const quoted = [...bare.toString()].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('');
+      if (req.url.startsWith('/html-401')) {
+        res.writeHead(401, { 'content-type': 'text/html' }).end(`<html><body><p>Token ${quoted} is not valid</p></body></html>`);
+        return;
+      }
+      if (req.url.startsWith('/entities-error')) {
+        const message = `Token ${quoted} is not valid; the token ${bare.toString().slice(0, 6)}\n${bare.toString().slice(6)} expired`;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32001, message } }));
+        return;
+      }
       const pathname = req.url.split('?')[0].replace(/^\/k\/[^/]+/, '');
       if (!(pathname in forms)) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end(`no ${req.url} here`);
@@ -366,4 +382,36 @@ test('hex in either case, each common URL encoding and _ for - of a secret are f
   // The new forms are as long as the secret or longer: no short word is blanked out.
   const words = makeRedactor(['abcd1234']);
   assert.equal(words.redact('abcd 1234 6162 abcd_1234 61626364 6162636431323334'), 'abcd 1234 6162 abcd_1234 61626364 ***');
+});
+
+test('a secret a JSON or HTML decoder turns back into it (\\u escapes, character references) or split across lines is refused in a snapshot', async () => {
+  const env = { API_TOKEN: TOKEN };
+  const results = await Promise.all(['unicode-escaped', 'html-entities', 'split'].map((mode) => cliAsync(['snapshot', ...stdio(mode)], { env })));
+  for (const result of results) {
+    assertRefused(result, 'from the environment variable API_TOKEN (its name looks secret)', '/tools/0/description');
+    assertNoSecret(result, 'sk-live', '\\u0073', '&#115;');
+  }
+  // Decoded views only: escapes and line breaks in text without a secret are left as they are.
+  const redactor = makeRedactor([TOKEN]);
+  assert.equal(redactor.redact('a\\u0041 &amp; b\nc &#65;'), 'a\\u0041 &amp; b\nc &#65;');
+  assert.equal(redactor.redact(`x ${TOKEN.slice(0, 3)}\\u${TOKEN.charCodeAt(3).toString(16).padStart(4, '0')}${TOKEN.slice(4)} &amp; y`), 'x *** &amp; y');
+  assert.equal(redactor.redact(`${TOKEN.slice(0, 6)}\\n${TOKEN.slice(6)}`), '***');
+  assert.equal(redactor.find(`&lt;${[...TOKEN].map((c) => `&#${c.charCodeAt(0)};`).join('')}&gt;`), true);
+});
+
+test('HTTP: a 401 body or a JSON-RPC error quoting the token as character references or split across lines is redacted; a header value with a line break is refused without it', async () => {
+  const env = { HDR_VALUE: `Bearer ${TOKEN}` };
+  const unauthorized = await cliAsync(['snapshot', '--url', `${http.base}/html-401`, '--header', 'Authorization=HDR_VALUE'], { env });
+  assert.equal(unauthorized.status, 2, unauthorized.stderr);
+  assert.doesNotMatch(unauthorized.stderr, STACK_TRACE);
+  assert.doesNotMatch(unauthorized.stderr, /&#x73;&#x6b;|&#x2d;&#x6c;/, unauthorized.stderr);
+  assertNoSecret(unauthorized);
+  const rpcError = await cliAsync(['snapshot', '--url', `${http.base}/entities-error`, '--header', 'Authorization=HDR_VALUE'], { env });
+  assert.equal(rpcError.status, 2, rpcError.stderr);
+  assert.match(rpcError.stderr, /Token \*\*\* is not valid; the token \*\*\* expired/);
+  assertNoSecret(rpcError, '&#x73;&#x6b;', 'sk-liv');
+  const crlf = await cliAsync(['snapshot', '--url', `${http.base}/plain`, '--header', 'Authorization=HDR_VALUE'], { env: { HDR_VALUE: `Bearer ${TOKEN}\r\nX-Injected: 1` } });
+  assert.equal(crlf.status, 2, crlf.stderr);
+  assert.equal(crlf.stderr, 'mcp-contract: --header Authorization=HDR_VALUE: the value of HDR_VALUE holds a line break (at character 22), which no HTTP header value may hold; the value is not shown. Set HDR_VALUE to the header\'s value alone, on one line\n');
+  assertNoSecret(crlf, 'X-Injected');
 });
