@@ -1,15 +1,140 @@
 //! Containment of the processes the CLI starts (stdio servers, the semantic pass's command):
-//! each runs in its own process group, which is ended with SIGTERM then SIGKILL; descendants
+//! on Linux a stdio server runs in a PID namespace of its own where one can be made
+//! (`isolated`), which the kernel empties when the server ends, so that nothing it starts
+//! outlives it, whatever it does (a new session, a double fork, an empty environment); each
+//! runs in its own process group, which is ended with SIGTERM then SIGKILL; descendants
 //! that leave the group (a grandchild that starts its own session) are found by a marker in
-//! their environment and ended too; a watcher process ends everything if the CLI itself dies
+//! their environment and ended too (the only way where no namespace can be made); a watcher process ends everything if the CLI itself dies
 //! without a chance to clean up (SIGKILL); and Ctrl-C, SIGTERM, SIGHUP and SIGQUIT abort the
 //! work so that it ends its children and the CLI exits 130.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { constants } from 'node:os';
 import { randomBytes } from 'node:crypto';
 
 /** The environment variable that marks every process started for one child. */
 export const MARKER_VARIABLE = 'MCP_CONTRACT_CHILD';
+
+// The namespace's first process: a shell that starts the command and waits for it. A
+// namespace's first process ignores every signal it has no handler for (a server as that
+// process could not be ended with SIGTERM, nor end itself with a signal), and it is what the
+// kernel reaps the namespace's orphans to. The command gets the shell's stdin through another
+// descriptor: a shell starts a background command with /dev/null as its stdin, `<&0` included.
+const NAMESPACE_INIT = 'exec 3<&0; "$@" <&3 3<&- & wait $!';
+
+let namespaceFlags; // the unshare flags that work here, null where none does; probed once
+
+/** The `unshare` flags that start a PID namespace here (root needs no user namespace), or null. */
+function namespaceFlagsHere() {
+  if (namespaceFlags !== undefined) return namespaceFlags;
+  namespaceFlags = null;
+  if (process.platform !== 'linux') return null;
+  const pid = ['--pid', '--fork', '--kill-child'];
+  const candidates = process.getuid?.() === 0 ? [pid] : [['--user', '--map-current-user', ...pid], ['--user', '--map-root-user', ...pid]];
+  for (const flags of candidates) {
+    const probe = spawnSync('unshare', [...flags, 'true'], { stdio: 'ignore', timeout: 5000 });
+    if (probe.status === 0) {
+      namespaceFlags = flags;
+      break;
+    }
+  }
+  return namespaceFlags;
+}
+
+/** Whether `command` names an executable file, as a spawn would find it (on PATH unless it has a `/`). */
+function findable(command, env) {
+  const executable = (file) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes('/')) return executable(command);
+  return (env.PATH ?? '').split(':').some((dir) => dir !== '' && executable(path.join(dir, command)));
+}
+
+/**
+ * How to spawn `command` with `args` so that everything it starts stays in a PID namespace of
+ * its own (util-linux's `unshare`; in a user namespace mapping the user to itself when not
+ * root): `{ command, args, namespaced }`. As it is (`namespaced` false) where no namespace
+ * can be made (not Linux, no `unshare`, user namespaces turned off) or the command is not found
+ * (so that the spawn fails as it would, naming it).
+ */
+export function isolated(command, args, env = process.env) {
+  const flags = namespaceFlagsHere();
+  if (flags === null || !findable(command, env)) return { command, args, namespaced: false };
+  return { command: 'unshare', args: [...flags, '--', '/bin/sh', '-c', NAMESPACE_INIT, 'mcp-contract-server', command, ...args], namespaced: true };
+}
+
+/**
+ * A namespaced command's exit as the command's own: the shell before it reports a command
+ * ended by a signal as the exit code 128 + the signal's number.
+ */
+export function commandExit(code, signal, namespaced) {
+  if (!namespaced || signal !== null || code === null || code <= 128) return { code, signal };
+  const name = Object.keys(constants.signals).find((key) => constants.signals[key] === code - 128);
+  return name ? { code: null, signal: name } : { code, signal };
+}
+
+/** The pids of the children of `pid`, from every thread of it (Linux /proc); none when unknown. */
+function childrenOf(pid) {
+  let tasks;
+  try {
+    tasks = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  return tasks.flatMap((task) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter((text) => text.trim() !== '').map(Number);
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Whether a process in the namespace that `unsharePid` made, other than its shell, still holds
+ * what `unshare` has as its descriptor `fd` (its stdout, say: the same pipe or socket as the
+ * server's). The namespaced server's stdout is held by `unshare` and the shell as well, so its
+ * end never arrives while they run; this is how the transport sees a server that closed its
+ * stdout and lives on. True when it cannot tell.
+ */
+export function namespaceHolds(unsharePid, fd) {
+  const [shell] = childrenOf(unsharePid);
+  let wanted;
+  try {
+    wanted = fs.readlinkSync(`/proc/${unsharePid}/fd/${fd}`);
+  } catch {
+    return true;
+  }
+  if (shell === undefined) return true;
+  const queue = childrenOf(shell);
+  const seen = new Set();
+  while (queue.length > 0) {
+    const pid = queue.pop();
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    let fds;
+    try {
+      fds = fs.readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // gone
+    }
+    for (const fd of fds) {
+      try {
+        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === wanted) return true;
+      } catch {
+        // closed meanwhile
+      }
+    }
+    queue.push(...childrenOf(pid));
+  }
+  return false;
+}
 
 /** A fresh marker value for one child's environment. */
 export function newMarker() {

@@ -10,7 +10,7 @@
 //   of a long stderr line, an unfinished last line and an unfinished stdout message have what a
 //   cut leaves of a secret at their cut ends masked too (lib/redact.js).
 import { spawn } from 'node:child_process';
-import { MARKER_VARIABLE, endAll, newMarker, unwatchGroup, waitFor, watchGroup } from './process-group.js';
+import { MARKER_VARIABLE, commandExit, endAll, isolated, namespaceHolds, newMarker, unwatchGroup, waitFor, watchGroup } from './process-group.js';
 import { DEFAULT_MAX_BYTES, formatBytes } from './limits.js';
 import { escapeControls } from './errors.js';
 
@@ -68,11 +68,15 @@ export class GroupStdioTransport {
 
   start() {
     return new Promise((resolve, reject) => {
-      // Every process the server starts inherits the marker, so that one that leaves the
-      // group (its own session) is still found and ended (process-group.js).
+      // In a PID namespace of its own where one can be made, so that nothing the server starts
+      // outlives it; else every process it starts inherits the marker, so that one that leaves
+      // the group (its own session) is still found and ended (process-group.js).
       this.marker = newMarker();
-      const child = spawn(this.command, this.args, {
-        env: { ...this.env, [MARKER_VARIABLE]: this.marker },
+      const env = { ...this.env, [MARKER_VARIABLE]: this.marker };
+      const { command, args, namespaced } = isolated(this.command, this.args, env);
+      this.namespaced = namespaced;
+      const child = spawn(command, args, {
+        env,
         cwd: this.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         detached: true, // own process group: see close()
@@ -88,10 +92,12 @@ export class GroupStdioTransport {
       });
       child.once('spawn', () => {
         watchGroup(child.pid, this.marker);
+        if (namespaced) this._watchStdoutHolders(child);
         resolve();
       });
       child.once('exit', (code, signal) => {
-        this.exit = { code, signal };
+        clearInterval(this._holders);
+        this.exit = commandExit(code, signal, namespaced);
       });
       child.once('close', () => {
         this.closed = true;
@@ -157,6 +163,24 @@ export class GroupStdioTransport {
       return;
     }
     this.onmessage?.(message);
+  }
+
+  /**
+   * For a namespaced server, whose stdout `unshare` and the namespace's shell hold too: stdout
+   * counts as ended once no process of the namespace has held it for two looks in a row (the
+   * second gives what the server wrote before closing it time to be read).
+   */
+  _watchStdoutHolders(child) {
+    let unheld = 0;
+    this._holders = setInterval(() => {
+      if (this._closing || this._failed || this.exit !== null) return clearInterval(this._holders);
+      unheld = namespaceHolds(child.pid, 1) ? 0 : unheld + 1;
+      if (unheld === 2) {
+        clearInterval(this._holders);
+        this._endStdout();
+      }
+    }, 250);
+    this._holders.unref();
   }
 
   /** stdout ended: the connection is gone, whether or not the process still runs. */

@@ -1,5 +1,6 @@
-// Containment: a stdio server, its child and a grandchild that started its own session all end
-// when a capture ends normally, when the CLI gets SIGINT, SIGTERM, SIGHUP or SIGQUIT (exit 130,
+// Containment: a stdio server, its child, a grandchild that started its own session and an
+// escapee (double fork, own session, empty environment: nothing a parent or a marker follows)
+// all end when a capture ends normally, when the CLI gets SIGINT, SIGTERM, SIGHUP or SIGQUIT (exit 130,
 // one error line), and when the CLI is killed with SIGKILL (its watcher process ends them).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,8 +13,9 @@ const dir = scratchDir('family');
 const family = (mode, pidFile) => ['--', process.execPath, path.join(SERVERS, 'family-server.mjs'), 'serve', mode, pidFile];
 const pidsIn = (file) => readFileSync(file, 'utf8').split(' ').map(Number);
 
+// Server, child, grandchild and escapee.
 async function whenWritten(file) {
-  while (!existsSync(file) || readFileSync(file, 'utf8').split(' ').length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!existsSync(file) || readFileSync(file, 'utf8').split(' ').length < 4) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 test('a normal capture leaves no process behind, not even a grandchild in its own session', async () => {
@@ -21,7 +23,8 @@ test('a normal capture leaves no process behind, not even a grandchild in its ow
   const result = await cliAsync(['snapshot', '--timeout', '20', ...family('serve', pidFile)]);
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /"name": "family"/);
-  assert.deepEqual(await gone(pidsIn(pidFile)), [], 'server, child and grandchild ended');
+  await whenWritten(pidFile);
+  assert.deepEqual(await gone(pidsIn(pidFile)), [], 'server, child, grandchild and escapee ended');
 });
 
 test('SIGINT, SIGTERM, SIGHUP and SIGQUIT to the CLI: exit 130, one error line, the whole family ended', async () => {
