@@ -304,8 +304,9 @@ fn a_schema_of_50000_properties_is_compared() {
 
 #[test]
 fn a_hundred_thousand_ignore_entries_load_once_and_match_a_thousand_changes() {
-    // Entries of every shape: plain names and `prefix*` globs are looked up, general globs are
-    // tried in order; each rule pattern resolves against the registry once.
+    // Entries of every shape: plain names and `prefix*` globs are looked up, general globs by
+    // three bytes they require (`x` and the first digits), then tried in order; each rule pattern resolves
+    // against the registry once.
     let mut config = String::from("ignore:\n");
     for i in 0..100_000 {
         let entity = match i % 3 {

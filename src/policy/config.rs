@@ -159,7 +159,10 @@ struct IgnoreIndex {
     by_name: Vec<(Box<str>, usize)>,
     /// Entries whose entity glob is `prefix*`: (the prefix, the entry's index).
     by_prefix: Vec<(Box<str>, usize)>,
-    /// The rest (no entity glob, or a general one), ascending.
+    /// General entity globs that hold three bytes in a row: (those bytes, the entry's index),
+    /// so that a name is tried only against the globs whose bytes it holds.
+    by_trigram: Vec<([u8; 3], usize)>,
+    /// The rest (no entity glob, or a general one without such bytes), ascending.
     others: Vec<usize>,
 }
 
@@ -170,11 +173,15 @@ impl IgnoreIndex {
             match entry.entity.as_ref().and_then(Glob::fixed) {
                 Some((text, false)) => index.by_name.push((text.into(), i)),
                 Some((text, true)) => index.by_prefix.push((text.into(), i)),
-                None => index.others.push(i),
+                None => match entry.entity.as_ref().and_then(Glob::required_trigram) {
+                    Some(trigram) => index.by_trigram.push((trigram, i)),
+                    None => index.others.push(i),
+                },
             }
         }
         crate::util::order::sort(&mut index.by_name);
         crate::util::order::sort(&mut index.by_prefix);
+        crate::util::order::sort(&mut index.by_trigram);
         index
     }
 
@@ -195,8 +202,19 @@ impl IgnoreIndex {
             best = Some(best.map_or(found, |b| b.min(found)));
         }
         let limit = best.unwrap_or(usize::MAX);
-        let other = self.others.iter().copied().take_while(|&i| i < limit).find(|&i| entries[i].matches(rule, name));
-        other.or(best)
+        // The general globs without three bytes to look up, then those whose three bytes are
+        // somewhere in the name: each below the best match so far.
+        let matching = |i: &usize| entries[*i].matches(rule, name);
+        let other = self.others.iter().copied().take_while(|&i| i < limit).find(matching);
+        let limit = other.unwrap_or(limit);
+        let mut held: Vec<usize> = Vec::new();
+        for window in name.as_bytes().windows(3).filter(|_| !self.by_trigram.is_empty()) {
+            let from = self.by_trigram.partition_point(|(t, _)| t.as_slice() < window);
+            let filed = self.by_trigram[from..].iter().take_while(|(t, _)| t.as_slice() == window);
+            held.extend(filed.map(|&(_, i)| i).filter(|&i| i < limit));
+        }
+        crate::util::order::sort(&mut held);
+        held.into_iter().find(matching).or(other).or(best)
     }
 }
 

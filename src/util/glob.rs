@@ -17,6 +17,8 @@ pub struct Glob {
     /// How `is_match` runs: most ignore globs are a plain name or a name prefix, and a config
     /// may hold 100,000 of them, each tried against every finding.
     shape: Shape,
+    /// Three bytes every matching text holds in a row (see [`Glob::required_trigram`]).
+    trigram: Option<[u8; 3]>,
 }
 
 #[derive(Clone, Debug)]
@@ -57,6 +59,13 @@ impl Bytes {
 
     fn contains(self, byte: u8) -> bool {
         self.0[usize::from(byte >> 6)] & (1 << (byte & 63)) != 0
+    }
+
+    /// The one byte of a set of exactly one.
+    fn single(self) -> Option<u8> {
+        let count: u32 = self.0.iter().map(|word| word.count_ones()).sum();
+        let word = self.0.iter().position(|&word| word != 0)?;
+        (count == 1).then(|| (word * 64) as u8 + self.0[word].trailing_zeros() as u8)
     }
 }
 
@@ -108,7 +117,14 @@ impl Glob {
         let mut states = vec![State::Match];
         let start = compile(&node, 0, &mut states);
         let shape = small_shape(&states, start).unwrap_or(Shape::Large);
-        Some(Glob { states, start, shape })
+        Some(Glob { states, start, shape, trigram: required_trigram(&node) })
+    }
+
+    /// Three bytes that every text this glob matches holds in a row (`tool_x*` holds `too`),
+    /// when there are such: what an index of many general globs can look a text's windows up
+    /// by, trying only the globs whose three bytes the text holds.
+    pub fn required_trigram(&self) -> Option<[u8; 3]> {
+        self.trigram
     }
 
     /// A glob that is plain text (`false`) or plain text then one `*` (`true`, a prefix), as
@@ -191,6 +207,32 @@ impl Glob {
 
 /// The bit-parallel form of an NFA of at most 64 states: for each state, the states reachable
 /// from it without consuming input (Split states dropped), as a bit set.
+/// The first three bytes of the longest run of single bytes in the pattern's top-level sequence:
+/// each of them is in every match, in that order and together (a `*`, a class or a group
+/// between bytes ends a run; a pattern whose top level is an alternation has none).
+fn required_trigram(node: &Node) -> Option<[u8; 3]> {
+    let items = match node {
+        Node::Concat(items) => items.as_slice(),
+        Node::Alternation(branches) if branches.len() == 1 => return required_trigram(&branches[0]),
+        _ => return None,
+    };
+    let mut best: &[Node] = &[];
+    let mut run_start = 0;
+    for at in 0..=items.len() {
+        let single = items.get(at).and_then(|item| if let Node::Set(set) = item { set.single() } else { None });
+        if single.is_none() {
+            if at - run_start > best.len() {
+                best = &items[run_start..at];
+            }
+            run_start = at + 1;
+        }
+    }
+    match best {
+        [Node::Set(a), Node::Set(b), Node::Set(c), ..] => Some([a.single()?, b.single()?, c.single()?]),
+        _ => None,
+    }
+}
+
 fn small_shape(states: &[State], start: usize) -> Option<Shape> {
     if states.len() > 64 {
         return None;

@@ -59,7 +59,29 @@ fn errors_name_the_key_and_line() {
 
 #[test]
 fn the_ignore_index_finds_the_same_first_entry_as_trying_every_entry_in_order() {
-    let entities = ["search", "search*", "sea*", "*rch", "s?arch", "", "get_*", "get_sum", "*"];
+    // Plain names, prefixes, general globs with three bytes in a row to look up (`*arch`,
+    // `se?rch`: `rch`; `sé*ch`: its UTF-8 bytes) and without (`*rch`, alternations).
+    let entities = [
+        "search",
+        "search*",
+        "sea*",
+        "*rch",
+        "s?arch",
+        "",
+        "get_*",
+        "get_sum",
+        "*",
+        "*arch",
+        "se?rch",
+        "*ear*",
+        "s[ae]arch",
+        "{search,get}*",
+        "res*arch",
+        "*_sum",
+        "sé*ch",
+        "*éar*",
+        "get_s*m*",
+    ];
     let rules = ["tool.removed", "tool.*", "prompt.removed", "*.removed", "tool.description.changed"];
     let mut text = String::from("ignore:\n");
     let mut lcg = crate::util::test_random::Lcg(7);
@@ -71,7 +93,21 @@ fn the_ignore_index_finds_the_same_first_entry_as_trying_every_entry_in_order() 
         }
     }
     let config = Config::parse(&text).unwrap();
-    let names = ["search", "searc", "sea", "research", "get_sum", "get_", "s", "", "séarch", "saarch"];
+    let names = [
+        "search",
+        "searc",
+        "sea",
+        "research",
+        "get_sum",
+        "get_",
+        "s",
+        "",
+        "séarch",
+        "saarch",
+        "sear",
+        "get_summary",
+        "sém_ch",
+    ];
     for rule in [RuleId::from_id("tool.removed").unwrap(), RuleId::from_id("prompt.removed").unwrap()]
         .into_iter()
         .chain(RuleId::ALL.iter().copied().take(40))

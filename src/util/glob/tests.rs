@@ -16,6 +16,13 @@ fn agree(pattern: &str, texts: &[&str]) {
     let ours = ours.unwrap_or_else(|e| panic!("`{pattern}`: {e}"));
     for text in texts {
         assert_eq!(ours.is_match(text), theirs.is_match(text), "`{pattern}` on `{text}`");
+        // The bytes an index looks a glob up by are in every text it matches.
+        if let (Some(trigram), true) = (ours.required_trigram(), theirs.is_match(text)) {
+            assert!(
+                text.as_bytes().windows(3).any(|w| w == trigram),
+                "`{pattern}` matches `{text}` without {trigram:?}"
+            );
+        }
     }
 }
 
@@ -104,6 +111,29 @@ fn generated_patterns_match_as_globset_does() {
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         agree(&pattern, &texts);
     }
+}
+
+/// Patterns with runs of literal bytes between wildcards, classes and groups: the three bytes
+/// an index looks a glob up by are in every text it matches (checked in `agree`), and a
+/// pattern with a run of three has them.
+#[test]
+fn required_bytes_are_in_every_match() {
+    const PIECES: &[&str] = &["ab", "a", "b", "abc", "*", "?", "[ab]", "{ab,ba}", "é", "\\*"];
+    const LETTERS: &[&str] = &["a", "b", "c", "é", "*"];
+    let mut random = Lcg(11);
+    let mut with = 0;
+    for _ in 0..20_000 {
+        let pattern: String = (0..1 + random.next(6)).map(|_| PIECES[random.next(PIECES.len())]).collect();
+        let texts: Vec<String> =
+            (0..12).map(|_| (0..random.next(9)).map(|_| LETTERS[random.next(LETTERS.len())]).collect()).collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        agree(&pattern, &texts);
+        with += usize::from(Glob::new(&pattern).is_ok_and(|glob| glob.required_trigram().is_some()));
+    }
+    assert!(with > 5_000, "{with} patterns with three bytes to look up");
+    assert_eq!(Glob::new("*x12*y").map(|g| g.required_trigram()), Ok(Some(*b"x12")));
+    assert_eq!(Glob::new("{abc,abd}*").map(|g| g.required_trigram()), Ok(None));
+    assert_eq!(Glob::new("a?bcd").map(|g| g.required_trigram()), Ok(Some(*b"bcd")));
 }
 
 #[test]
