@@ -171,6 +171,8 @@ export interface RuleInfo {
   why: string;
   advice: string;
   message: string;
+  /** The rule's example pair as JSON values; a side that no value can hold (a text that
+   * repeats a key, for the `*.json.repeatedKey` rules) is its text, as a string. */
   example: { old: unknown; new: unknown };
 }
 

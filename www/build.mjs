@@ -133,6 +133,9 @@ async function corpusExamples() {
   return examples;
 }
 
+/** An example side as text: a string is the text itself (one no value holds: a repeated key). */
+const exampleText = (side) => (typeof side === "string" ? side : JSON.stringify(side, null, 2));
+
 // The wasm module leaves the example pairs out; they come from the file the npm package ships.
 async function ruleExamples(engine) {
   const pairs = JSON.parse(await readFile(path.join(root, "js", "rule-examples.json"), "utf8"));
@@ -141,8 +144,8 @@ async function ruleExamples(engine) {
     group: "One example per rule",
     title: rule.id,
     description: rule.summary,
-    old: JSON.stringify(pairs[rule.id].old, null, 2),
-    new: JSON.stringify(pairs[rule.id].new, null, 2),
+    old: exampleText(pairs[rule.id].old),
+    new: exampleText(pairs[rule.id].new),
   }));
 }
 

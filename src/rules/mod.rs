@@ -189,11 +189,14 @@ pub fn docs_json() -> String {
 }
 
 /// Every rule's example pair as parsed JSON, `{id: {old, new}}` in id order: the content of
-/// `js/rule-examples.json`, which the npm package joins to the catalogue.
+/// `js/rule-examples.json`, which the npm package joins to the catalogue. A side that no value
+/// can hold (a text that repeats a key) is its text, as a JSON string.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn examples_json() -> String {
-    let example =
-        |text: &str| serde_json::from_str(text).unwrap_or_else(|_| serde_json::Value::String(text.to_string()));
+    let example = |text: &str| match crate::util::json_read::parse(text) {
+        Ok(parsed) if parsed.repeated_keys.is_empty() => parsed.value,
+        _ => serde_json::Value::String(text.to_string()),
+    };
     let examples: serde_json::Map<String, serde_json::Value> = RuleId::sorted()
         .into_iter()
         .map(|r| {

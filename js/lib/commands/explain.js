@@ -54,7 +54,8 @@ export function run(_values, positionals, ctx) {
   if (!rule) throw new UsageError(`unknown rule \`${wanted}\`; ${hintFor(wanted)}`);
   const paint = painter(wantsColor(ctx.stdout));
   const alias = canonical !== wanted ? ` (\`${wanted}\` is a retired alias)` : "";
-  const json = (value) => JSON.stringify(value, null, 2).replace(/^/gm, "    ");
+  // A side given as a string is the text itself (one no JSON value holds: a repeated key).
+  const json = (value) => (typeof value === "string" ? value.trimEnd() : JSON.stringify(value, null, 2)).replace(/^/gm, "    ");
   ctx.stdout.write(`${paint("1", rule.id)}${alias}
   ${rule.summary}
 
