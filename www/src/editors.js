@@ -122,6 +122,40 @@ const setup = [
   keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap]),
 ];
 
+/** Where the page itself scrolls (a phone: one column, the report above the editors). */
+const pageScrolls = typeof matchMedia === "function" ? matchMedia("(max-width: 900px)") : { matches: false };
+
+/**
+ * Where the page scrolls, a change shown in an editor is scrolled to within the editor only:
+ * CodeMirror would scroll the page too, and a tap on a change in the report would jump to the
+ * editors (on load, the first change would scroll the page away from the verdict).
+ */
+const scrollWithinEditor = EditorView.scrollHandler.of((view, range, { y }) => {
+  if (!pageScrolls.matches) return false;
+  // Called while the editor updates, when its layout may not be read: measured next.
+  view.requestMeasure({
+    read: () => ({
+      target: view.coordsAtPos(range.head),
+      block: view.lineBlockAt(range.head),
+      box: view.scrollDOM.getBoundingClientRect(),
+    }),
+    write: ({ target, block, box }) => {
+      const scroller = view.scrollDOM;
+      if (!target) {
+        // Not drawn yet: its line's place in the document is known, if not where in the line.
+        scroller.scrollTop = block.top + block.height / 2 - scroller.clientHeight / 2;
+        return;
+      }
+      const outside = target.top < box.top || target.bottom > box.bottom;
+      if (y === "center" || outside)
+        scroller.scrollTop += (target.top + target.bottom) / 2 - (box.top + box.bottom) / 2;
+      if (target.left < box.left || target.right > box.right)
+        scroller.scrollLeft += target.left - (box.left + box.right) / 2;
+    },
+  });
+  return true;
+});
+
 const languageSupport = (kind) => (kind === "json" ? json() : kind === "yaml" ? yaml() : []);
 
 /**
@@ -174,6 +208,7 @@ export function createEditor(
         return { effects };
       }),
       lintGutter(),
+      scrollWithinEditor,
       severityGutter(onMarkerClick),
       markerField,
       highlightField,

@@ -69,6 +69,17 @@ new ResizeObserver(() =>
 const ruleDialog = $("#rule-dialog");
 const ruleLoad = $("#rule-load");
 const examplesMenu = $("#examples");
+
+/**
+ * Shows or hides the editors (a phone's "Hide the snapshots and config" button; on a wide
+ * screen the button is not shown and the editors always are).
+ */
+function showInputs(shown) {
+  const toggle = $("#inputs-toggle");
+  $("#inputs").toggleAttribute("data-collapsed", !shown);
+  toggle.setAttribute("aria-expanded", String(shown));
+  toggle.textContent = shown ? "Hide the snapshots and config" : "Show the snapshots and config";
+}
 const replaceDialog = $("#replace-dialog");
 const undoExample = $("#undo-example");
 
@@ -274,7 +285,13 @@ async function show(result) {
     editors.old.mark([]);
     editors.new.mark([]);
     renderError(reportRoot, result.error, errorWhere(result.error), {
-      onJump: range && editors[result.error.input] ? () => editors[result.error.input].focusAt(range.from) : null,
+      onJump:
+        range && editors[result.error.input]
+          ? () => {
+              showInputs(true);
+              editors[result.error.input].focusAt(range.from);
+            }
+          : null,
       onConfigFormat: result.error.input === "config" ? showConfigFormat : null,
     });
     say(`${said ? `${said} ` : ""}Error in ${result.error.input}: ${result.error.detail}`);
@@ -715,6 +732,7 @@ async function formatEditor(side) {
 
 function wireControls() {
   examplesMenu.addEventListener("change", () => examplesMenu.value && loadExample(examplesMenu.value));
+  $("#inputs-toggle").addEventListener("click", () => showInputs($("#inputs").hasAttribute("data-collapsed")));
   $("#share").addEventListener("click", share);
   $("#copy-markdown").addEventListener("click", async () => {
     const text = await renderAs("markdown");
