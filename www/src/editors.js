@@ -169,7 +169,6 @@ export function createEditor(
   { label, language = null, onChange, onMarkerClick = () => {}, onDropText = () => false, extensions = [] },
 ) {
   const languageSlot = new Compartment();
-  const wrapSlot = new Compartment();
   const kindOf = (head, length) =>
     length > PLAIN_ABOVE ? "plain" : (language ?? (looksLikeJson(head) ? "json" : "yaml"));
   let currentKind = kindOf("", 0);
@@ -190,22 +189,20 @@ export function createEditor(
     parent,
     extensions: [
       setup,
-      wrapSlot.of(EditorView.lineWrapping),
+      // Every text wraps, a multi-megabyte one too: a minified snapshot is one line, and a
+      // pretty-printed one has descriptions of thousands of characters. It costs a jump to a
+      // far change in a 3.7 MB text about 75 ms instead of 30 (measuring the lines it draws),
+      // under the 100 ms a task may take (test/perf.test.mjs).
+      EditorView.lineWrapping,
       languageSlot.of(languageSupport(currentKind)),
       // Snapshots may be JSON or YAML, or too big to highlight: the language follows the text,
       // switched in the same transaction as the edit so no parse starts for the wrong one.
-      // A text too big to highlight is not wrapped either: measuring wrapped lines makes every
-      // jump to a far change cost a long layout.
       EditorState.transactionExtender.of((tr) => {
         if (!tr.docChanged) return null;
         const kind = kindOf(tr.newDoc.sliceString(0, 4096), tr.newDoc.length);
         if (kind === currentKind) return null;
-        const wasPlain = currentKind === "plain";
         currentKind = kind;
-        const effects = [languageSlot.reconfigure(languageSupport(kind))];
-        if (wasPlain !== (kind === "plain"))
-          effects.push(wrapSlot.reconfigure(kind === "plain" ? [] : EditorView.lineWrapping));
-        return { effects };
+        return { effects: [languageSlot.reconfigure(languageSupport(kind))] };
       }),
       lintGutter(),
       scrollWithinEditor,

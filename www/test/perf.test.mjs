@@ -2,8 +2,8 @@
 // pasted against `{"tools":[]}` and against a lightly edited copy of itself. Prints the timings;
 // fails only past a generous multiple of each target (4×: the test machine is shared; for
 // clicks 4× on the median click and 8× on the slowest, since a click's first visit to a region
-// of a 3.7 MB text lays out and shapes text never drawn before), or past the targets
-// themselves with PLAYGROUND_STRICT=1.
+// of a 3.7 MB text lays out and shapes text never drawn before, wrapped as every text is), or
+// past the targets themselves with PLAYGROUND_STRICT=1.
 //   first report ≤ 1 s after a paste; clicking a change ≤ 50 ms; no main-thread task over
 //   100 ms (Long Tasks API) while diffing, typing or clicking.
 import { after, before, test } from "node:test";
