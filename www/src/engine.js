@@ -50,5 +50,13 @@ export async function startEngine() {
     render: (changed, format) => call("render", { changed, format }),
     /** `{text}`: one side's text pretty-printed, or `{error}` (YAML, invalid JSON). */
     format: (changed, side) => call("format", { changed, side }),
+    /** `{hash}`: the `#s=…` share fragment for the texts. */
+    share: (changed) => call("share", { changed }),
+    /** `{file}`: the texts as a state file (a Blob). */
+    stateFile: (changed) => call("stateFile", { changed }),
+    /** `{state}`: the state in a state file (a `file` or its `text`), null when it is not one. */
+    openState: (source) => call("openState", source),
+    /** `{state}` (null when the fragment holds none) or `{problem}`: what a `#s=…` link holds. */
+    decodeLink: (hash) => call("decodeLink", { hash }),
   };
 }

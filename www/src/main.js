@@ -9,7 +9,7 @@ import { createEditor } from "./editors.js";
 import { startEngine } from "./engine.js";
 import { applyFilter, renderError, renderReport } from "./report.js";
 import { SEVERITY_ORDER, severityLabel, useSeverities } from "./severity.js";
-import { SHARE_LIMIT, decodeState, encodeState, exampleFromHash, stateFileText, stateFromFile } from "./share.js";
+import { SHARE_LIMIT, exampleFromHash, looksLikeStateFile } from "./share.js";
 import { loadSaved } from "./store.js";
 import { visible } from "./visible.js";
 
@@ -128,14 +128,23 @@ function themed() {
   return slot.of(themeFor());
 }
 
-/** Opens `text` if it is a state file (all three inputs); false when it is not one. */
+/** Takes `text` if it starts as a state file does (all three inputs); false when it does not. */
 const onDropText = (text, name) => {
-  const state = stateFromFile(text);
-  if (!state) return false;
-  announce(`Opened the state file ${name}.`);
-  setState(state);
+  if (!looksLikeStateFile(text)) return false;
+  openStateFile({ text }, name);
   return true;
 };
+
+/** Opens a state file (`{file}` or `{text}`), read and parsed in the engine's worker. */
+async function openStateFile(source, name) {
+  const { state } = await engine.openState(source);
+  if (!state) {
+    say(`${name} is not a playground state file.`);
+    return;
+  }
+  announce(`Opened the state file ${name}.`);
+  setState(state);
+}
 
 const editors = {
   old: createEditor($("#editor-old"), {
@@ -604,13 +613,8 @@ function fillExamplesMenu() {
 /** Loads what the URL fragment names; `problem` says why a link could not be followed. */
 async function restoreFromHash() {
   const hash = location.hash;
-  let shared;
-  try {
-    shared = await decodeState(hash);
-  } catch (error) {
-    // decodeState's messages are written for people; nothing raw from the browser reaches them.
-    return { restored: false, problem: `${error.message} Showing your last work or an example instead.` };
-  }
+  const { state: shared, problem } = await engine.decodeLink(hash);
+  if (problem) return { restored: false, problem: `${problem} Showing your last work or an example instead.` };
   if (shared) {
     examplesMenu.value = "";
     announce("Restored the shared state from the link.");
@@ -654,8 +658,9 @@ function showCopyFallback(text) {
   area.select();
 }
 
-function download(name, text, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Downloads `content` (text, or a Blob made elsewhere) as the file `name`. */
+function download(name, content, type) {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
   const link = el("a", { href: url, download: name, hidden: true });
   document.body.append(link);
   link.click();
@@ -663,8 +668,9 @@ function download(name, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function downloadState() {
-  download("mcp-contract-playground.json", stateFileText(currentState()), "application/json");
+async function downloadState() {
+  const { file } = await engine.stateFile(changedTexts());
+  download("mcp-contract-playground.json", file);
   say("State file downloaded. Open it again with “Open state…” or by dropping it on an editor.");
 }
 
@@ -698,7 +704,7 @@ function refuseLink(length) {
 }
 
 async function share() {
-  const hash = await encodeState(currentState());
+  const { hash } = await engine.share(changedTexts());
   const link = location.origin + location.pathname + location.search + hash;
   if (link.length > SHARE_LIMIT) {
     refuseLink(link.length);
@@ -769,7 +775,7 @@ function wireControls() {
     const file = picker.files?.[0];
     if (!file) return;
     if (target === "state") {
-      if (!onDropText(await file.text(), file.name)) say(`${file.name} is not a playground state file.`);
+      await openStateFile({ file }, file.name);
     } else {
       const text = await file.text();
       if (!onDropText(text, file.name)) editors[target].setText(text);

@@ -96,9 +96,14 @@ export function stateFileText(state) {
   return JSON.stringify({ [STATE_FILE_MARK]: 1, ...fields(state) }, null, 2) + "\n";
 }
 
+/** Whether `text` starts as a state file does (its first key): a look at 200 characters. */
+export function looksLikeStateFile(text) {
+  return new RegExp(`^\\s*\\{\\s*"${STATE_FILE_MARK}"`).test(text.slice(0, 200));
+}
+
 /** The state in a state file's text; null when the text is not a state file. */
 export function stateFromFile(text) {
-  if (!new RegExp(`^\\s*\\{\\s*"${STATE_FILE_MARK}"`).test(text.slice(0, 200))) return null;
+  if (!looksLikeStateFile(text)) return null;
   let parsed;
   try {
     parsed = JSON.parse(text);

@@ -1,10 +1,11 @@
 //! The engine's thread: the wasm engine and everything that costs time in proportion to the
-//! inputs (diffing, locating every change in both texts, rendering report formats, formatting)
-//! run here, so the page stays responsive whatever is pasted. The page sends texts, this worker
+//! inputs (diffing, locating every change in both texts, rendering report formats, formatting,
+//! encoding and decoding share links and state files) run here, so the page stays responsive whatever is pasted. The page sends texts, this worker
 //! sends back plain data ready to display.
 import init, { diff, meta, rules, version } from "./mcp_contract.js";
 import { locateAll } from "./locator.js";
 import { prettyJson } from "./pretty.js";
+import { decodeState, encodeState, stateFileText, stateFromFile } from "./share.js";
 import { save } from "./store.js";
 import { visible } from "./visible.js";
 
@@ -74,7 +75,8 @@ function valueText(value) {
 function witnessView(witness) {
   if (!witness || typeof witness !== "object") return null;
   if (typeof witness.unavailable === "string") return { unavailable: visible(witness.unavailable) };
-  const within = typeof witness.rejectedAt === "string" ? witness.rejectedAt.replace(/^.*?\/(inputSchema|outputSchema)/, "") : "";
+  const within =
+    typeof witness.rejectedAt === "string" ? witness.rejectedAt.replace(/^.*?\/(inputSchema|outputSchema)/, "") : "";
   return {
     input: witness.side === "input",
     json: JSON.stringify(witness.value),
@@ -167,6 +169,18 @@ const handlers = {
   run,
   render,
   format: ({ side }) => prettyJson(texts[side]),
+  // Share links and state files: compressing, checking and parsing megabytes is the worker's.
+  share: async () => ({ hash: await encodeState(texts) }),
+  stateFile: () => ({ file: new Blob([stateFileText(texts)], { type: "application/json" }) }),
+  openState: async ({ file, text }) => ({ state: stateFromFile(text ?? (await file.text())) }),
+  decodeLink: async ({ hash }) => {
+    try {
+      return { state: await decodeState(hash) };
+    } catch (error) {
+      // decodeState's messages are written for people; nothing raw from the browser reaches them.
+      return { problem: error.message };
+    }
+  },
 };
 
 self.onmessage = async ({ data }) => {
@@ -174,7 +188,7 @@ self.onmessage = async ({ data }) => {
     await ready;
     if (data.changed && Object.keys(data.changed).length) update(data.changed);
     if (data.save) scheduleSave();
-    self.postMessage({ id: data.id, result: handlers[data.type](data) });
+    self.postMessage({ id: data.id, result: await handlers[data.type](data) });
   } catch (error) {
     self.postMessage({ id: data.id, failure: String(error?.message ?? error) });
   }

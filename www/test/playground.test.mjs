@@ -8,6 +8,7 @@ import path from "node:path";
 import { encodeState, decodeState } from "../src/share.js";
 import { loadEngine, rendered } from "../engine-node.mjs";
 import { dist, launchBrowser, repoRoot, serveDist } from "./harness.mjs";
+import { clipboardLink } from "./clipboard.mjs";
 
 let server;
 let browser;
@@ -210,8 +211,7 @@ test("a share link restores all three editors, and the page's own link round-tri
   // are compared by the state they decode to, never as strings.
   await page.evaluate(() => navigator.clipboard.writeText("cleared"));
   await page.click("#share");
-  await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes("#s="));
-  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const link = await clipboardLink(page);
   assert.equal(new URL(link).origin, server.origin);
   assert.deepEqual(await decodeState(new URL(link).hash), state);
   assert.deepEqual(await decodeState(await page.evaluate(() => location.hash)), state);
