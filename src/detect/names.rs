@@ -103,10 +103,13 @@ fn host_problems(name: &str) -> Option<String> {
 }
 
 /// One offending character as a message shows it: quoted (`'.'`), or as its visible escape
-/// (`⟨U+001B⟩`) when it is hidden, as every report shows hidden characters.
+/// (`⟨U+001B⟩`) when it is hidden, as every report shows hidden characters; a letter that passes
+/// for a Latin one with its code point and script (`'е' (U+0435 Cyrillic)`).
 fn shown_char(c: char) -> String {
     if crate::util::hidden::hidden_at(None, c, None) {
         crate::util::hidden::escape(c)
+    } else if let Some(script) = crate::util::hidden::lookalike_script(c) {
+        format!("'{c}' (U+{:04X} {script})", c as u32)
     } else {
         format!("'{c}'")
     }

@@ -99,9 +99,79 @@ fn scan(text: &str, mut each: impl FnMut(usize, char)) {
     }
 }
 
-/// `text` with each hidden character replaced by its visible escape `⟨U+XXXX⟩`; borrowed when
-/// there is none. The output has no hidden character, so applying it twice changes nothing.
+/// `text` with each hidden character replaced by its visible escape `⟨U+XXXX⟩`, and each letter
+/// that passes for a Latin one inside a word with Latin letters (the Cyrillic `е` of `sеarch`) by
+/// `⟨U+0435 Cyrillic⟩`; borrowed when there is neither. The output has neither, so applying it
+/// twice changes nothing. Not inlined: it is called from every renderer.
+#[inline(never)]
 pub fn visible(text: &str) -> Cow<'_, str> {
+    match hidden_visible(text) {
+        Cow::Borrowed(text) => lookalikes_visible(text),
+        Cow::Owned(text) => Cow::Owned(lookalikes_visible(&text).into_owned()),
+    }
+}
+
+/// The script of a letter or digit from a script with letters that pass for Latin ones (Greek
+/// `ο`, Cyrillic `е`, Armenian `օ`, Cherokee `Ꭺ`, fullwidth `ａ`, mathematical `𝐚`), else none.
+pub fn lookalike_script(c: char) -> Option<&'static str> {
+    let script = match c {
+        '\u{370}'..='\u{3ff}' | '\u{1f00}'..='\u{1fff}' => "Greek",
+        '\u{400}'..='\u{52f}' | '\u{1c80}'..='\u{1c8f}' | '\u{2de0}'..='\u{2dff}' | '\u{a640}'..='\u{a69f}' => {
+            "Cyrillic"
+        }
+        '\u{531}'..='\u{58f}' => "Armenian",
+        '\u{13a0}'..='\u{13ff}' | '\u{ab70}'..='\u{abbf}' => "Cherokee",
+        '\u{ff10}'..='\u{ff19}' | '\u{ff21}'..='\u{ff3a}' | '\u{ff41}'..='\u{ff5a}' => "fullwidth",
+        '\u{1d400}'..='\u{1d7ff}' => "mathematical",
+        _ => return None,
+    };
+    c.is_alphanumeric().then_some(script)
+}
+
+/// `text` with each look-alike letter (see [`lookalike_script`]) in a word that also holds an
+/// ASCII letter written `⟨U+0435 Cyrillic⟩`. A word: a run of letters, digits and `_`. Words
+/// wholly in one script (`привет`, `αβγ`) are text in that script, and left as they are.
+fn lookalikes_visible(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    // `out` holds `text` up to `copied`; the word being read starts at `start`.
+    let (mut copied, mut start, mut latin, mut lookalike) = (0, 0, false, false);
+    for (at, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        if c.is_alphanumeric() || c == '_' {
+            latin |= c.is_ascii_alphabetic();
+            lookalike |= lookalike_script(c).is_some();
+            continue;
+        }
+        if latin && lookalike {
+            out.push_str(&text[copied..start]);
+            for c in text[start..at].chars() {
+                match lookalike_script(c) {
+                    Some(script) => {
+                        // `⟨U+0435` from the hidden characters' escape, then the script.
+                        let escaped = escape(c);
+                        out.push_str(escaped.trim_end_matches('\u{27e9}'));
+                        out.push(' ');
+                        out.push_str(script);
+                        out.push('\u{27e9}');
+                    }
+                    None => out.push(c),
+                }
+            }
+            copied = at;
+        }
+        (start, latin, lookalike) = (at + c.len_utf8(), false, false);
+    }
+    if copied == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[copied..]);
+    Cow::Owned(out)
+}
+
+/// [`visible`]'s first half: hidden characters only.
+fn hidden_visible(text: &str) -> Cow<'_, str> {
     let mut out: Option<String> = None;
     let mut copied = 0;
     scan(text, |at, c| {

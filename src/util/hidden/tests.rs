@@ -97,3 +97,21 @@ fn the_byte_scan_finds_what_a_character_by_character_scan_finds() {
         assert_eq!(found, reference(&text), "{text:?}");
     }
 }
+
+#[test]
+fn look_alike_letters_in_latin_words_show_their_code_point_and_script() {
+    // The Cyrillic е of `sеarch`, the Greek ο of `tοol`, a fullwidth ａ, a mathematical 𝐚.
+    assert_eq!(visible("tool `s\u{435}arch`"), "tool `s\u{27e8}U+0435 Cyrillic\u{27e9}arch`");
+    assert_eq!(visible("t\u{3bf}ol_x"), "t\u{27e8}U+03BF Greek\u{27e9}ol_x");
+    assert_eq!(visible("\u{ff41}pi"), "\u{27e8}U+FF41 fullwidth\u{27e9}pi");
+    assert_eq!(visible("get\u{1d41a}"), "get\u{27e8}U+1D41A mathematical\u{27e9}");
+    // Words wholly in one script are text in that script; Latin letters with accents are Latin.
+    for text in ["привет мир", "αβγ = 3", "café", "ключ API-ключ", "検索 tool", "naïve_sеt".replace('е', "e").as_str()]
+    {
+        assert_eq!(visible(text), text);
+    }
+    // With a hidden character too, and idempotent.
+    let both = visible("s\u{200b}\u{435}arch");
+    assert_eq!(both, "s\u{27e8}U+200B\u{27e9}\u{27e8}U+0435 Cyrillic\u{27e9}arch");
+    assert_eq!(visible(&both), both);
+}
