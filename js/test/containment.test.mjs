@@ -7,11 +7,28 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cliAsync, gone, mapLimit, scratchDir, SERVERS } from './helpers.mjs';
+import { isolated } from '../lib/process-group.js';
 
 const dir = scratchDir('family');
 
 const family = (mode, pidFile) => ['--', process.execPath, path.join(SERVERS, 'family-server.mjs'), 'serve', mode, pidFile];
-const pidsIn = (file) => readFileSync(file, 'utf8').split(' ').map(Number);
+// The escapee (the fourth pid) is out of reach of everything but a PID namespace: where none
+// can be made here (no unshare, namespaces not allowed), only the rest of the family is
+// promised, and the escapee is ended by the test itself.
+const namespaced = isolated(process.execPath, []).namespaced;
+if (!namespaced) console.log('# no PID namespace can be made here: the escapee is not contained, and not checked');
+const pidsIn = (file) => {
+  const pids = readFileSync(file, 'utf8').split(' ').map(Number);
+  if (namespaced) return pids;
+  for (const pid of pids.slice(3)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  return pids.slice(0, 3);
+};
 
 // Server, child, grandchild and escapee.
 async function whenWritten(file) {

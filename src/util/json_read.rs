@@ -5,7 +5,8 @@
 //! serde_json keep the last value (and so does the engine), other readers keep the first, and a
 //! client that reads into typed structs (serde derives, for one) refuses the message outright.
 //! A snapshot that gains such a key is read differently by different clients, which the engine
-//! reports (`server.json.repeatedKey`) instead of silently comparing one reading.
+//! reports (`tool.json.repeatedKey` and its kin, `detect::repeated_keys`) instead of silently
+//! comparing one reading.
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
