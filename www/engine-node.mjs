@@ -18,5 +18,7 @@ export async function loadEngine(dist) {
 }
 
 export function rendered(engine, oldText, newText, config, format) {
-  return new TextDecoder().decode(engine.diff(oldText, newText, config, { renders: [{ format }], ruleDocs }).outputs[0]);
+  return new TextDecoder().decode(
+    engine.diff(oldText, newText, config, { renders: [{ format }], ruleDocs }).outputs[0],
+  );
 }

@@ -71,7 +71,9 @@ export async function launchBrowser() {
   try {
     return await launchOnce();
   } catch (first) {
-    process.stderr.write(`www tests: chromium failed to launch, trying once more: ${String(first.message).split("\n")[0]}\n`);
+    process.stderr.write(
+      `www tests: chromium failed to launch, trying once more: ${String(first.message).split("\n")[0]}\n`,
+    );
     return launchOnce();
   }
 }
