@@ -107,7 +107,13 @@ fn scan(text: &str, mut each: impl FnMut(usize, char)) {
 pub fn visible(text: &str) -> Cow<'_, str> {
     match hidden_visible(text) {
         Cow::Borrowed(text) => lookalikes_visible(text),
-        Cow::Owned(text) => Cow::Owned(lookalikes_visible(&text).into_owned()),
+        Cow::Owned(escaped) => {
+            // Copied again only when it has look-alike letters too.
+            if let Cow::Owned(annotated) = lookalikes_visible(&escaped) {
+                return Cow::Owned(annotated);
+            }
+            Cow::Owned(escaped)
+        }
     }
 }
 
