@@ -96,6 +96,21 @@ fn rule_and_entity_globs_match_as_globset_does() {
     }
 }
 
+/// `agree` on 20,000 patterns of 1 to 6 `pieces` (seeded by `seed`), each against 12 texts of up
+/// to `max_letters - 1` of `letters`; `each` sees every pattern.
+fn agree_on_generated(pieces: &[&str], letters: &[&str], seed: u64, max_letters: usize, mut each: impl FnMut(&str)) {
+    let mut random = Lcg(seed);
+    for _ in 0..20_000 {
+        let pattern: String = (0..1 + random.next(6)).map(|_| pieces[random.next(pieces.len())]).collect();
+        let texts: Vec<String> = (0..12)
+            .map(|_| (0..random.next(max_letters)).map(|_| letters[random.next(letters.len())]).collect())
+            .collect();
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        agree(&pattern, &texts);
+        each(&pattern);
+    }
+}
+
 #[test]
 fn generated_patterns_match_as_globset_does() {
     const PIECES: &[&str] = &[
@@ -103,14 +118,7 @@ fn generated_patterns_match_as_globset_does() {
         "}", "{",
     ];
     const LETTERS: &[&str] = &["a", "b", "c", "/", ".", "*", "é", "-", ","];
-    let mut random = Lcg(7);
-    for _ in 0..20_000 {
-        let pattern: String = (0..1 + random.next(6)).map(|_| PIECES[random.next(PIECES.len())]).collect();
-        let texts: Vec<String> =
-            (0..12).map(|_| (0..random.next(7)).map(|_| LETTERS[random.next(LETTERS.len())]).collect()).collect();
-        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        agree(&pattern, &texts);
-    }
+    agree_on_generated(PIECES, LETTERS, 7, 7, |_| {});
 }
 
 /// Patterns with runs of literal bytes between wildcards, classes and groups: the three bytes
@@ -120,16 +128,10 @@ fn generated_patterns_match_as_globset_does() {
 fn required_bytes_are_in_every_match() {
     const PIECES: &[&str] = &["ab", "a", "b", "abc", "*", "?", "[ab]", "{ab,ba}", "é", "\\*"];
     const LETTERS: &[&str] = &["a", "b", "c", "é", "*"];
-    let mut random = Lcg(11);
     let mut with = 0;
-    for _ in 0..20_000 {
-        let pattern: String = (0..1 + random.next(6)).map(|_| PIECES[random.next(PIECES.len())]).collect();
-        let texts: Vec<String> =
-            (0..12).map(|_| (0..random.next(9)).map(|_| LETTERS[random.next(LETTERS.len())]).collect()).collect();
-        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        agree(&pattern, &texts);
-        with += usize::from(Glob::new(&pattern).is_ok_and(|glob| glob.required_trigram().is_some()));
-    }
+    agree_on_generated(PIECES, LETTERS, 11, 9, |pattern| {
+        with += usize::from(Glob::new(pattern).is_ok_and(|glob| glob.required_trigram().is_some()));
+    });
     assert!(with > 5_000, "{with} patterns with three bytes to look up");
     assert_eq!(Glob::new("*x12*y").map(|g| g.required_trigram()), Ok(Some(*b"x12")));
     assert_eq!(Glob::new("{abc,abd}*").map(|g| g.required_trigram()), Ok(None));
