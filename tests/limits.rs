@@ -410,3 +410,35 @@ fn repeated_keys_are_findings_up_to_a_thousand_then_an_error() {
     assert_eq!(many.pointer(), Some(format!("/x{}/1000/k", "/0".repeat(124)).as_str()), "{}", many.message);
     println!("1,000 repeats 127 levels deep, then 1,001 and 100,000: {:?}", started.elapsed());
 }
+
+#[test]
+fn a_document_of_more_than_a_million_containers_is_refused_where_it_passes_the_limit() {
+    use mcp_contract::util::json_read::MAX_CONTAINERS;
+    // Tools as small as a tool can be: one object each, plus its schema. `tools` and the root
+    // are the other two containers.
+    let tools = |n: usize| {
+        let tools: Vec<String> = (0..n).map(|i| format!(r#"{{"name":"t{i}","inputSchema":{{}}}}"#)).collect();
+        let tools = tools.join(",\n");
+        format!("{{\"tools\": [\n{tools}\n]}}")
+    };
+    let started = std::time::Instant::now();
+    let at_limit = tools((MAX_CONTAINERS - 2) / 2);
+    let report = diff_text(&at_limit, &at_limit, None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.changes.is_empty());
+    println!("at the limit: {:?}", started.elapsed());
+    let past = tools((MAX_CONTAINERS - 2) / 2 + 1);
+    let err = diff_text(r#"{"tools": []}"#, &past, None).expect_err("one container more is refused");
+    assert_eq!(err.message, format!("holds more than {MAX_CONTAINERS} arrays and objects"), "{err}");
+    // The last tool's line, inside its schema object (the millionth-and-first container).
+    let last_line = 2 + (MAX_CONTAINERS - 2) / 2;
+    assert_eq!(err.line_column().map(|(line, _)| line), Some(last_line), "{err}");
+    println!("{MAX_CONTAINERS} containers compared and one more refused: {:?}", started.elapsed());
+    let yaml_started = std::time::Instant::now();
+
+    // YAML counts mappings and sequences the same way (with what aliases repeat: `load::yaml`).
+    let yaml = format!("tools: []\nx: [{}]\n", vec!["[]"; MAX_CONTAINERS - 1].join(","));
+    let err = diff_text(&yaml, "tools: []", None).expect_err("one container more is refused");
+    assert_eq!(err.message, format!("holds more than {MAX_CONTAINERS} mappings and sequences"), "{err}");
+    assert_eq!(err.line_column().map(|(line, _)| line), Some(2), "{err}");
+    println!("a million YAML flow sequences on one line refused: {:?}", yaml_started.elapsed());
+}

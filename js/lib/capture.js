@@ -18,6 +18,10 @@ export const MODERN_PROTOCOL = '2026-07-28';
 export const LEGACY_PROTOCOL = '2025-11-25';
 const DISCOVER_WAIT_MS = 5000;
 const MAX_PAGES = 10000;
+// Entries one list may hold: a hundred times the largest real server's tools (the 915-tool
+// stress snapshot), and about what the engine compares in a second (a 100,000-tool pair: 0.9 s).
+// A server that lists more is refused as soon as it has, not after its last page.
+export const MAX_LIST_ITEMS = 100_000;
 // How long a server that timed out or was interrupted gets between SIGTERM and SIGKILL.
 const TEARDOWN_HURRIED_MS = 250;
 // The end of the timeout kept for the teardown: the capture stops this much before it (a
@@ -265,6 +269,11 @@ export async function listAll(session, { section, method, capability }, parts, p
     const list = result?.[section];
     if (!Array.isArray(list)) throw new Error(`${method} returned no \`${section}\` array${page ? ` on page ${page + 1}` : ''}`);
     items.push(...list);
+    if (items.length > MAX_LIST_ITEMS) {
+      throw new Error(
+        `${method} listed more than ${MAX_LIST_ITEMS.toLocaleString('en-US')} ${section} (${items.length.toLocaleString('en-US')} in ${(page + 1).toLocaleString('en-US')} pages), more than mcp-contract captures in one list`,
+      );
+    }
     progress({ phase: 'page', method, section, page: page + 1, items: items.length });
     cursor = result.nextCursor;
     if (cursor === undefined || cursor === null) {

@@ -55,6 +55,15 @@ test('exit in the handshake, closed stdout, early EOF, malformed and non-JSON-RP
   });
 });
 
+test('a server that lists a million tools over 10,000 pages is refused once it passes 100,000, in seconds', async () => {
+  const started = Date.now();
+  const result = await cliAsync(['snapshot', '--timeout', '60', '--', ...hostile('million-tools')]);
+  assertOrderly(result, /tools\/list listed more than 100,000 tools \(100,100 in 1,001 pages\), more than mcp-contract captures in one list/);
+  assert.equal(result.stdout, '');
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`million-tools server refused after ${seconds.toFixed(1)} s`);
+});
+
 test('a server that answers with escape sequences and a forged workflow command: shown escaped, obeyed nowhere', async () => {
   const result = await cliAsync(['snapshot', '--timeout', '20', '--', ...hostile('error-escape')]);
   assertOrderly(result, /initialize failed: bad\\u001b\[2J\\u000d\\u000a::error file=x::forged\\u009b31m \(JSON-RPC error -32000\)/);

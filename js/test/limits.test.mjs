@@ -60,6 +60,24 @@ test("nesting past the parser's limit is a positioned error, and the module keep
   assert.deepEqual(rulesOf(diff({ tools: [tool("a", {})] }, { tools: [] })), ["tool.removed"]);
 });
 
+test("a document of more than a million arrays and objects is refused where it passes the limit", () => {
+  // The root, `tools` and `x` are three, on line 1; `x` holds the rest, one per line (the
+  // millionth-and-first on line 999,999).
+  const containers = (n) => `{"tools": [], "x": [\n${Array(n - 3).fill("[]").join(",\n")}\n]}`;
+  const past = containers(1_000_001);
+  assert.throws(
+    () => diff(past, '{"tools":[]}'),
+    (e) => e.name === "McpContractError" && e.input === "old" && e.line === 999_999 && /more than 1000000 arrays and objects/.test(e.message),
+  );
+  const path = join(dir, "containers.json");
+  writeFileSync(path, past);
+  const result = cli(["diff", path, path]);
+  assert.equal(result.status, 2, result.stderr);
+  assert.match(result.stderr, /containers\.json:999999:2: holds more than 1000000 arrays and objects\. mcp-contract reads at most that many per document/);
+  const atLimit = containers(1_000_000);
+  assert.deepEqual(diff(atLimit, atLimit).changes, []);
+});
+
 test("a schema as deep as text allows is compared", () => {
   const deepSchema = (leaf) => {
     let schema = { type: leaf };

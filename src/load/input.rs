@@ -43,6 +43,7 @@ pub(crate) fn yaml_reader_error(e: super::yaml::YamlError, input: Input, syntax_
              times",
         ),
         Refused::Syntax => Error::at_line(input, e.at.line, e.at.column, e.message, syntax_hint),
+        Refused::TooLarge => too_large(input, e.at.line, e.at.column, e.message),
     }
 }
 
@@ -115,6 +116,10 @@ fn json_error(e: &serde_json::Error, text: &str, input: Input) -> Error {
     if message == "recursion limit exceeded" {
         return too_deep(input, Some((line, column)), "arrays and objects", MAX_JSON_DEPTH);
     }
+    if message == json::TOO_MANY_CONTAINERS {
+        let message = format!("holds more than {} arrays and objects", json::MAX_CONTAINERS);
+        return too_large(input, line, column, message);
+    }
     // serde_json's words for a surrogate escape without its other half ("unexpected end of hex
     // escape", "lone leading surrogate in hex escape") say nothing a reader can act on.
     if message.ends_with(" hex escape") {
@@ -164,6 +169,18 @@ pub(crate) const MAX_JSON_DEPTH: usize = 127;
 
 /// The deepest nesting of YAML collections read (`load::yaml`).
 pub(crate) const MAX_YAML_DEPTH: usize = super::yaml::MAX_DEPTH;
+
+/// A document with more containers than [`json::MAX_CONTAINERS`], at the one past it.
+fn too_large(input: Input, line: usize, column: usize, message: String) -> Error {
+    Error::at_line(
+        input,
+        line,
+        column,
+        message,
+        "mcp-contract reads at most that many per document, so that two fit in memory (real snapshots hold one per \
+         100-200 bytes); compare a surface this large in parts",
+    )
+}
 
 /// Valid text nested deeper than the parser reads, at the container that goes past `limit`.
 fn too_deep(input: Input, at: Option<(usize, usize)>, what: &str, limit: usize) -> Error {

@@ -8,6 +8,7 @@
 
 mod scalar;
 
+use crate::util::json_read::MAX_CONTAINERS;
 use serde_json::Number;
 use std::collections::BTreeMap;
 
@@ -49,6 +50,9 @@ pub enum Refused {
     TooDeep,
     /// Aliases that expand past the bound (a "billion laughs" document).
     Aliases,
+    /// More collections than a JSON text may hold (`util::json_read::MAX_CONTAINERS`),
+    /// counting what aliases repeat.
+    TooLarge,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -96,18 +100,17 @@ enum Place {
     Entry,
 }
 
-/// An anchored node, with how many nodes it expands to (for the alias bound) and how many
-/// levels of collections it holds (an alias nests them where it stands).
+/// An anchored node, with how many nodes it expands to (for the alias bound), how many
+/// levels of collections it holds (an alias nests them where it stands) and how many
+/// collections (an alias repeats them).
 struct Anchor {
     node: Node,
-    nodes: u64,
-    height: usize,
+    size: Size,
 }
 
 impl Anchor {
     fn of(node: &Node) -> Anchor {
-        let (nodes, height) = measure(node);
-        Anchor { node: node.clone(), nodes, height }
+        Anchor { node: node.clone(), size: measure(node) }
     }
 }
 
@@ -125,6 +128,11 @@ struct Reader<'t> {
     /// Nodes made, and how many of those came from aliases.
     nodes: u64,
     aliased: u64,
+    /// Collections begun, aliases' included.
+    containers: usize,
+    /// The last mark taken: its line's start, its byte position and the characters before it
+    /// on its line.
+    last_mark: std::cell::Cell<(usize, usize, usize)>,
 }
 
 impl<'t> Reader<'t> {
@@ -141,6 +149,8 @@ impl<'t> Reader<'t> {
             anchored: Vec::new(),
             nodes: 0,
             aliased: 0,
+            containers: 0,
+            last_mark: std::cell::Cell::new((0, 0, 0)),
         }
     }
 
@@ -150,8 +160,18 @@ impl<'t> Reader<'t> {
         self.mark_at(self.pos)
     }
 
+    /// Counts characters from the last mark on the same line when `pos` is past it: every node
+    /// takes a mark, so counting from the line's start made a long line (a flow sequence of a
+    /// million items on one line) quadratic.
     fn mark_at(&self, pos: usize) -> Mark {
-        let characters = self.bytes[self.line_start..pos].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        let (line_start, from, before) = match self.last_mark.get() {
+            (line_start, from, before) if line_start == self.line_start && (from..=self.bytes.len()).contains(&pos) => {
+                (line_start, from, before)
+            }
+            _ => (self.line_start, self.line_start, 0),
+        };
+        let characters = before + self.bytes[from..pos].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self.last_mark.set((line_start, pos, characters));
         Mark { line: self.line, column: characters + 1 }
     }
 
@@ -261,6 +281,19 @@ impl<'t> Reader<'t> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(too_deep(at));
+        }
+        self.count_containers(1, at)
+    }
+
+    /// Counts collections begun, refusing the document past the bound JSON text has.
+    fn count_containers(&mut self, more: usize, at: Mark) -> Result<()> {
+        self.containers += more;
+        if self.containers > MAX_CONTAINERS {
+            return Err(YamlError {
+                refused: Refused::TooLarge,
+                message: format!("holds more than {MAX_CONTAINERS} mappings and sequences"),
+                at,
+            });
         }
         Ok(())
     }
@@ -461,10 +494,11 @@ impl<'t> Reader<'t> {
         let Some(anchor) = self.anchors.get(&name).and_then(|&i| self.anchored.get(i)) else {
             return self.error_at(at, format!("uses the alias `*{name}`, but no `&{name}` anchor comes before it"));
         };
-        if self.depth + anchor.height > MAX_DEPTH {
+        if self.depth + anchor.size.height > MAX_DEPTH {
             return Err(too_deep(at));
         }
-        let (node, nodes) = (anchor.node.clone(), anchor.nodes);
+        let (node, Size { nodes, containers, .. }) = (anchor.node.clone(), anchor.size);
+        self.count_containers(containers, at)?;
         self.nodes += nodes;
         self.aliased += nodes;
         if too_many_aliases(self.nodes, self.aliased) {
@@ -1166,14 +1200,25 @@ fn too_deep(at: Mark) -> YamlError {
     }
 }
 
-/// How many nodes a node expands to, and how many levels of collections it holds.
-fn measure(node: &Node) -> (u64, usize) {
+/// What a node expands to: its nodes, its levels of collections and its collections.
+#[derive(Clone, Copy)]
+struct Size {
+    nodes: u64,
+    height: usize,
+    containers: usize,
+}
+
+fn measure(node: &Node) -> Size {
     let children: Box<dyn Iterator<Item = &Node>> = match &node.value {
         Yaml::Seq(items) => Box::new(items.iter()),
         Yaml::Map(entries) => Box::new(entries.iter().flat_map(|(k, v)| [k, v])),
-        _ => return (1, 0),
+        _ => return Size { nodes: 1, height: 0, containers: 0 },
     };
-    children.map(measure).fold((1, 1), |(nodes, height), (n, h)| (nodes + n, height.max(h + 1)))
+    children.map(measure).fold(Size { nodes: 1, height: 1, containers: 1 }, |all, child| Size {
+        nodes: all.nodes + child.nodes,
+        height: all.height.max(child.height + 1),
+        containers: all.containers + child.containers,
+    })
 }
 
 /// go-yaml v3's bound on aliases: past 100 aliased nodes and 1,000 nodes in all, the share of

@@ -17,6 +17,17 @@ use std::fmt;
 /// (repeats inside 127 levels of arrays) is refused rather than read into millions of paths.
 pub const MAX_REPEATED_KEYS: usize = 1_000;
 
+/// Arrays and objects a text may hold. Each becomes a heap allocation of its own (an object's
+/// B-tree node is about 300 bytes in wasm), so a text of tiny objects takes 40 times its size
+/// once read: the bound keeps the two documents of a diff well under a gigabyte, whatever their
+/// shape. Real snapshots hold one container per 100-200 bytes (the 915-tool stress snapshot:
+/// 26,748 in 3.7 MB), so a million is about 150 MB of real text.
+pub const MAX_CONTAINERS: usize = 1_000_000;
+
+/// The reader's error for a text past [`MAX_CONTAINERS`], as serde_json's `Display` gives it
+/// before the position (how `load::input` tells it from a syntax error and words it).
+pub const TOO_MANY_CONTAINERS: &str = "too many arrays and objects";
+
 /// A key that one object of a text holds more than once.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct RepeatedKey {
@@ -40,10 +51,11 @@ pub struct Parsed {
 /// Parses JSON text as `serde_json::from_str::<Value>` does (the same values, errors and depth
 /// limit), noting repeated keys.
 pub fn parse(text: &str) -> Result<Parsed, serde_json::Error> {
-    let mut found = Vec::new();
+    let mut state = State { found: Vec::new(), containers: 0 };
     let mut reader = serde_json::Deserializer::from_str(text);
-    let value = Reading(&mut found).deserialize(&mut reader)?;
+    let value = Reading(&mut state).deserialize(&mut reader)?;
     reader.end()?;
+    let mut found = state.found;
     // Past the limit nothing more was kept, so a hostile text costs a count, not paths.
     let past_limit = (found.len() > MAX_REPEATED_KEYS).then(|| found.pop()).flatten();
     let past_limit = past_limit.and_then(|found| repeated_keys(vec![found]).pop());
@@ -84,8 +96,26 @@ fn repeated_keys(found: Vec<Found>) -> Vec<RepeatedKey> {
     merged
 }
 
-/// Reads one value, noting the repeats inside it in `.0`.
-struct Reading<'f>(&'f mut Vec<Found>);
+/// What the reader has met so far: the repeats, and the arrays and objects begun.
+struct State {
+    found: Vec<Found>,
+    containers: usize,
+}
+
+impl State {
+    /// Counts one more array or object, refusing the one past [`MAX_CONTAINERS`] (serde_json
+    /// puts the error at the position it has reached, just inside that container).
+    fn begin_container<E: serde::de::Error>(&mut self) -> Result<(), E> {
+        self.containers += 1;
+        if self.containers > MAX_CONTAINERS {
+            return Err(E::custom(TOO_MANY_CONTAINERS));
+        }
+        Ok(())
+    }
+}
+
+/// Reads one value, noting what it meets in `.0`.
+struct Reading<'f>(&'f mut State);
 
 impl<'de> DeserializeSeed<'de> for Reading<'_> {
     type Value = Value;
@@ -103,11 +133,11 @@ impl Reading<'_> {
         segment: impl FnOnce() -> String,
         read: impl FnOnce(Reading<'_>) -> Result<T, E>,
     ) -> Result<T, E> {
-        let before = self.0.len();
+        let before = self.0.found.len();
         let value = read(Reading(&mut *self.0))?;
-        if self.0.len() > before {
+        if self.0.found.len() > before {
             let segment = segment();
-            for found in &mut self.0[before..] {
+            for found in &mut self.0.found[before..] {
                 found.upward.push(segment.clone());
             }
         }
@@ -151,6 +181,7 @@ impl<'de> Visitor<'de> for Reading<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut items: A) -> Result<Value, A::Error> {
+        self.0.begin_container()?;
         let mut values = Vec::new();
         loop {
             let index = values.len();
@@ -162,6 +193,7 @@ impl<'de> Visitor<'de> for Reading<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut entries: A) -> Result<Value, A::Error> {
+        self.0.begin_container()?;
         let mut values = Map::new();
         while let Some(key) = entries.next_key::<String>()? {
             let value = self.nested(|| key.clone(), |reading| entries.next_value_seed(reading))?;
@@ -170,8 +202,8 @@ impl<'de> Visitor<'de> for Reading<'_> {
                     slot.insert(value);
                 }
                 Entry::Occupied(mut slot) => {
-                    if self.0.len() <= MAX_REPEATED_KEYS {
-                        self.0.push(Found { upward: Vec::new(), key: slot.key().clone() });
+                    if self.0.found.len() <= MAX_REPEATED_KEYS {
+                        self.0.found.push(Found { upward: Vec::new(), key: slot.key().clone() });
                     }
                     slot.insert(value);
                 }

@@ -68,6 +68,22 @@ const modes = {
       if (request.id !== undefined) send({ jsonrpc: '2.0', id: request.id, error: { code: -32000, message: text } });
     });
   },
+  // lists a million tools over 10,000 pages of 100 (a server that means to exhaust the capture)
+  'million-tools': () => {
+    createInterface({ input: process.stdin }).on('line', (line) => {
+      const request = JSON.parse(line);
+      if (request.id === undefined) return;
+      if (request.method === 'initialize') {
+        send({ jsonrpc: '2.0', id: request.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'hostile', version: '1.0.0' } } });
+      } else if (request.method === 'tools/list') {
+        const page = Number(request.params?.cursor ?? 0);
+        const tools = Array.from({ length: 100 }, (_, i) => tool({ name: `t${page * 100 + i}` }));
+        send({ jsonrpc: '2.0', id: request.id, result: { tools, ...(page < 9_999 ? { nextCursor: String(page + 1) } : {}) } });
+      } else {
+        send({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } });
+      }
+    });
+  },
   // writes to stdout without a newline, forever
   'no-newline': () => {
     const chunk = 'x'.repeat(1 << 20);
