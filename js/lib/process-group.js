@@ -1,7 +1,10 @@
 //! Containment of the processes the CLI starts (stdio servers, the semantic pass's command):
 //! on Linux a stdio server runs in a PID namespace of its own where one can be made
 //! (`isolated`), which the kernel empties when the server ends, so that nothing it starts
-//! outlives it, whatever it does (a new session, a double fork, an empty environment); each
+//! outlives it, whatever it does (a new session, a double fork, an empty environment); where
+//! none can be made (Ubuntu 24.04, GitHub's runners among them, refuses them to unprivileged
+//! users), under a child subreaper (`prctl(PR_SET_CHILD_SUBREAPER)`, through perl), to which
+//! every orphan the server leaves is re-parented instead of to init, and which ends them; each
 //! runs in its own process group, which is ended with SIGTERM then SIGKILL; descendants
 //! that leave the group (a grandchild that starts its own session) are found by a marker in
 //! their environment and ended too (the only way where no namespace can be made); a watcher process ends everything if the CLI itself dies
@@ -24,6 +27,85 @@ export const MARKER_VARIABLE = 'MCP_CONTRACT_CHILD';
 const NAMESPACE_INIT = 'exec 3<&0; "$@" <&3 3<&- & wait $!';
 
 let namespaceFlags; // the unshare flags that work here, null where none does; probed once
+let subreaperCall; // prctl's system call number where perl can make itself a subreaper, else null; probed once
+
+/**
+ * How a stdio server is contained: `namespace`, `subreaper` or `group` (its process group and
+ * the environment marker alone), the strongest that works here. `MCP_CONTRACT_CONTAINMENT`
+ * (one of those words) caps it: where a namespace misbehaves, and for the tests of each way.
+ */
+export function containmentHere(env = process.env) {
+  const cap = CONTAINMENTS.indexOf(env.MCP_CONTRACT_CONTAINMENT ?? 'namespace');
+  const from = cap < 0 ? 0 : cap;
+  return CONTAINMENTS.slice(from).find((mode) => mode === 'group' || (mode === 'namespace' ? namespaceFlagsHere() : subreaperCallHere()) !== null);
+}
+
+const CONTAINMENTS = ['namespace', 'subreaper', 'group'];
+
+// prctl's number by architecture (Linux's system call tables); PR_SET_CHILD_SUBREAPER is 36.
+const PRCTL = { x64: 157, ia32: 172, arm: 172, arm64: 167, riscv64: 167, loong64: 167, ppc64: 171, s390x: 172 };
+
+/** prctl's system call number where `perl` runs and may become a subreaper, else null. */
+function subreaperCallHere() {
+  if (subreaperCall !== undefined) return subreaperCall;
+  subreaperCall = null;
+  const call = PRCTL[process.arch];
+  if (process.platform !== 'linux' || call === undefined) return null;
+  const probe = spawnSync('perl', ['-e', `exit(syscall(${call}, 36, 1, 0, 0, 0) == 0 ? 0 : 1)`], { stdio: 'ignore', timeout: 5000 });
+  if (probe.status === 0) subreaperCall = call;
+  return subreaperCall;
+}
+
+// The subreaper: a perl process that makes itself a child subreaper, runs the command as its
+// child and waits for it, reaping whatever else is re-parented to it meanwhile. It lets go of
+// the server's stdin and stdout (so that a server that closes its stdout is seen to), and
+// survives the signals the group is sent, so that when the server ends, from a signal or not,
+// it can end every process the server left (SIGKILL, as the kernel ends a PID namespace), then
+// exit as the server did (a signal as 128 + its number). A second after a signal it ends them
+// all, the server too, should the server ignore it. It runs as `perl -e SOURCE -- CALL COMMAND
+// ARGS…`; /proc/PID/task/TID/children lists a process's children.
+const SUBREAPER_SOURCE = `
+use strict;
+my $call = shift @ARGV;
+syscall($call, 36, 1, 0, 0, 0) == 0 or die "mcp-contract: cannot become a subreaper: $!\n";
+my $server = fork;
+defined $server or die "mcp-contract: cannot fork: $!\n";
+if ($server == 0) {
+  exec { $ARGV[0] } @ARGV;
+  print STDERR "mcp-contract: cannot run $ARGV[0]: $!\n";
+  exit 127;
+}
+open STDIN, '<', '/dev/null';
+open STDOUT, '>', '/dev/null';
+sub children {
+  my @pids;
+  for my $task (glob "/proc/$$/task/*") {
+    open my $list, '<', "$task/children" or next;
+    local $/;
+    push @pids, split ' ', (<$list> // '');
+  }
+  return @pids;
+}
+sub sweep {
+  for (1 .. 2000) {
+    my @pids = children();
+    last unless @pids;
+    kill 'KILL', @pids;
+    1 while waitpid(-1, 1) > 0;
+    select undef, undef, undef, 0.005;
+  }
+}
+$SIG{ALRM} = sub { sweep(); exit 137 };
+$SIG{$_} = sub { alarm 1 } for qw(TERM INT HUP QUIT);
+my $status = 0;
+while (1) {
+  my $pid = waitpid(-1, 0);
+  if ($pid == $server) { $status = $?; last }
+  last if $pid < 0;
+}
+sweep();
+exit($status & 127 ? 128 + ($status & 127) : $status >> 8);
+`;
 
 /** The `unshare` flags that start a PID namespace here (root needs no user namespace), or null. */
 function namespaceFlagsHere() {
@@ -57,24 +139,30 @@ function findable(command, env) {
 }
 
 /**
- * How to spawn `command` with `args` so that everything it starts stays in a PID namespace of
- * its own (util-linux's `unshare`; in a user namespace mapping the user to itself when not
- * root): `{ command, args, namespaced }`. As it is (`namespaced` false) where no namespace
- * can be made (not Linux, no `unshare`, user namespaces turned off) or the command is not found
- * (so that the spawn fails as it would, naming it).
+ * How to spawn `command` with `args` contained as `containmentHere()` says: `{ command, args,
+ * containment }`. In a PID namespace of its own (util-linux's `unshare`; in a user namespace
+ * mapping the user to itself when not root), or under the perl subreaper; as it is (`group`)
+ * where neither works (not Linux, no `unshare` nor `perl`) or the command is not found (so
+ * that the spawn fails as it would, naming it).
  */
 export function isolated(command, args, env = process.env) {
-  const flags = namespaceFlagsHere();
-  if (flags === null || !findable(command, env)) return { command, args, namespaced: false };
-  return { command: 'unshare', args: [...flags, '--', '/bin/sh', '-c', NAMESPACE_INIT, 'mcp-contract-server', command, ...args], namespaced: true };
+  const containment = findable(command, env) ? containmentHere() : 'group';
+  if (containment === 'namespace') {
+    const wrapped = [...namespaceFlagsHere(), '--', '/bin/sh', '-c', NAMESPACE_INIT, 'mcp-contract-server', command, ...args];
+    return { command: 'unshare', args: wrapped, containment };
+  }
+  if (containment === 'subreaper') {
+    return { command: 'perl', args: ['-e', SUBREAPER_SOURCE, '--', String(subreaperCallHere()), command, ...args], containment };
+  }
+  return { command, args, containment };
 }
 
 /**
- * A namespaced command's exit as the command's own: the shell before it reports a command
- * ended by a signal as the exit code 128 + the signal's number.
+ * A wrapped command's exit as the command's own: the namespace's shell and the subreaper
+ * report a command ended by a signal as the exit code 128 + the signal's number.
  */
-export function commandExit(code, signal, namespaced) {
-  if (!namespaced || signal !== null || code === null || code <= 128) return { code, signal };
+export function commandExit(code, signal, containment) {
+  if (containment === 'group' || signal !== null || code === null || code <= 128) return { code, signal };
   const name = Object.keys(constants.signals).find((key) => constants.signals[key] === code - 128);
   return name ? { code: null, signal: name } : { code, signal };
 }
@@ -134,6 +222,39 @@ export function namespaceHolds(unsharePid, fd) {
     queue.push(...childrenOf(pid));
   }
   return false;
+}
+
+/** Every process below `pid` (Linux /proc), children first. */
+function descendantsOf(pid) {
+  const found = [];
+  const queue = childrenOf(pid);
+  while (queue.length > 0) {
+    const next = queue.shift();
+    if (found.includes(next)) continue;
+    found.push(next);
+    queue.push(...childrenOf(next));
+  }
+  return found;
+}
+
+/**
+ * SIGKILL to every process below the subreaper `pid`, in rounds: those whose parent it ended
+ * are re-parented to the subreaper and found in the next round.
+ */
+async function killDescendants(pid, deadline = Infinity) {
+  // One round whatever the deadline: the subreaper then reaps them, where init may not.
+  for (let round = 0; round < 40 && (round === 0 || Date.now() < deadline - KILL_MS); round++) {
+    const pids = descendantsOf(pid);
+    if (pids.length === 0) return;
+    for (const each of pids) {
+      try {
+        process.kill(each, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** A fresh marker value for one child's environment. */
@@ -217,7 +338,9 @@ process.stdin.on('data', (chunk) => {
 const finish = () => {
   if (watched.size === 0) process.exit(0);
   endAll('SIGTERM');
-  setTimeout(() => { endAll('SIGKILL'); process.exit(0); }, 1000);
+  // After the subreaper's own second (it ends what the server left, which SIGKILL to the
+  // group would leave to init).
+  setTimeout(() => { endAll('SIGKILL'); process.exit(0); }, 1500);
 };
 process.stdin.on('end', finish);
 process.stdin.on('error', finish);
@@ -323,11 +446,14 @@ const KILL_MS = 100;
  * whether they are all gone; a process still there was sent SIGKILL (the watcher, still told
  * of the group, tries again when the CLI exits).
  */
-export async function endAll(group, marker, { graceMs = 1500, deadline = Infinity } = {}) {
+export async function endAll(group, marker, { graceMs = 1500, deadline = Infinity, reaper = null } = {}) {
   const gone = () => !groupAlive(group) && markedProcesses(fs, marker).length === 0;
   signalGroup(group, 'SIGTERM');
   signalMarked(marker, 'SIGTERM');
   if (await waitFor(gone, Math.min(graceMs, deadline - KILL_MS - Date.now()))) return true;
+  // The subreaper's descendants first, while it lives to hold them: once it is gone, what the
+  // server left is re-parented to init, out of reach.
+  if (reaper !== null) await killDescendants(reaper, deadline);
   signalGroup(group, 'SIGKILL');
   signalMarked(marker, 'SIGKILL');
   return waitFor(gone, Math.min(1000, deadline - Date.now()));

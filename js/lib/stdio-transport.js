@@ -68,13 +68,14 @@ export class GroupStdioTransport {
 
   start() {
     return new Promise((resolve, reject) => {
-      // In a PID namespace of its own where one can be made, so that nothing the server starts
-      // outlives it; else every process it starts inherits the marker, so that one that leaves
-      // the group (its own session) is still found and ended (process-group.js).
+      // In a PID namespace of its own where one can be made, else under a subreaper, so that
+      // nothing the server starts outlives it; and every process it starts inherits the marker,
+      // so that one that leaves the group (its own session) is found and ended even where
+      // neither can be made (process-group.js).
       this.marker = newMarker();
       const env = { ...this.env, [MARKER_VARIABLE]: this.marker };
-      const { command, args, namespaced } = isolated(this.command, this.args, env);
-      this.namespaced = namespaced;
+      const { command, args, containment } = isolated(this.command, this.args, env);
+      this.containment = containment;
       const child = spawn(command, args, {
         env,
         cwd: this.cwd,
@@ -92,12 +93,12 @@ export class GroupStdioTransport {
       });
       child.once('spawn', () => {
         watchGroup(child.pid, this.marker);
-        if (namespaced) this._watchStdoutHolders(child);
+        if (containment === 'namespace') this._watchStdoutHolders(child);
         resolve();
       });
       child.once('exit', (code, signal) => {
         clearInterval(this._holders);
-        this.exit = commandExit(code, signal, namespaced);
+        this.exit = commandExit(code, signal, containment);
       });
       child.once('close', () => {
         this.closed = true;
@@ -277,7 +278,8 @@ export class GroupStdioTransport {
     const group = child.pid;
     if (group === undefined) return; // never spawned
     await waitFor(() => this.exit !== null, Math.min(politeMs, deadline - Date.now()));
-    if (await endAll(group, this.marker, { graceMs, deadline })) unwatchGroup(group);
+    const reaper = this.containment === 'subreaper' ? group : null;
+    if (await endAll(group, this.marker, { graceMs, deadline, reaper })) unwatchGroup(group);
     child.stdout.destroy();
     child.stderr.destroy();
     this.onclose?.();

@@ -1,7 +1,7 @@
 // Shared by the JS tests: run the CLI as a user would, and the native Rust runner for comparison.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
