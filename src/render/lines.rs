@@ -3,9 +3,9 @@
 //! text (no recursion); YAML text gets no lines.
 
 use crate::report::Change;
-use crate::util::collect::{map_of, set_of};
+use crate::util::collect::{map_of, StringSet};
 use crate::util::json::push_token;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// Deeper than this, lookup stops (the JSON parser already refuses more than 128 levels), so
 /// building pointers stays linear in the text.
@@ -28,7 +28,7 @@ struct Frame {
 /// The pointer of the open container is kept as one running string, extended when a container
 /// opens and truncated when it closes, so each value costs one copy of that string, not a
 /// rebuild from every enclosing frame: this pass runs on every CLI diff of a large snapshot.
-pub fn pointer_lines(text: &str, wanted: &BTreeSet<String>) -> BTreeMap<String, usize> {
+pub fn pointer_lines(text: &str, wanted: &StringSet) -> BTreeMap<String, usize> {
     let mut found = BTreeMap::new();
     let body = text.trim_start_matches('\u{feff}').trim_start();
     if wanted.is_empty() || !(body.starts_with('{') || body.starts_with('[')) {
@@ -144,7 +144,7 @@ fn record(
     frames: &[Frame],
     container: &str,
     scratch: &mut String,
-    wanted: &BTreeSet<String>,
+    wanted: &StringSet,
     line: usize,
     found: &mut BTreeMap<String, usize>,
 ) {
@@ -177,7 +177,7 @@ fn lines_in<'a>(
     pointer_of: impl Fn(&Change) -> String,
 ) -> BTreeMap<String, usize> {
     let targets: Vec<(&str, String)> = changes.map(|c| (c.id.as_str(), pointer_of(c))).collect();
-    let wanted: BTreeSet<String> = set_of(targets.iter().map(|(_, pointer)| pointer.clone()));
+    let wanted = StringSet::from_unsorted(targets.iter().map(|(_, pointer)| pointer.clone()));
     let lines = pointer_lines(text, &wanted);
     map_of(targets.into_iter().filter_map(|(id, pointer)| Some((id.to_string(), *lines.get(&pointer)?))))
 }

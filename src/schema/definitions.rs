@@ -6,9 +6,9 @@
 use super::keywords::{self, Kind, Shape};
 use super::normalise::canon::json_eq;
 use super::normalise::normal::MAX_DEPTH;
+use crate::util::collect::StringSet;
 use crate::util::json::{child_pointer, index_pointer, push_token};
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// Where definitions live (2019-09+ and draft-07 spellings).
 fn is_container(name: &str) -> bool {
@@ -31,8 +31,8 @@ pub struct Unreached<'v> {
 pub fn unreached_changes<'v>(
     old: &'v Value,
     new: &'v Value,
-    old_reached: &BTreeSet<String>,
-    new_reached: &BTreeSet<String>,
+    old_reached: &StringSet,
+    new_reached: &StringSet,
 ) -> Vec<Unreached<'v>> {
     let (before, after) = (definitions(old), definitions(new));
     let pointers = crate::util::collect::sorted_unique(before.iter().chain(&after).map(|(p, _)| p.as_str()));
@@ -55,9 +55,10 @@ pub fn unreached_changes<'v>(
 }
 
 /// Whether a reached target is the definition at `pointer` or inside it.
-fn reaches(reached: &BTreeSet<String>, pointer: &str) -> bool {
+fn reaches(reached: &StringSet, pointer: &str) -> bool {
     reached
-        .range::<str, _>((std::ops::Bound::Included(pointer), std::ops::Bound::Unbounded))
+        .starting_at(pointer)
+        .iter()
         .take_while(|target| target.starts_with(pointer))
         .any(|target| target.len() == pointer.len() || target.as_bytes()[pointer.len()] == b'/')
 }

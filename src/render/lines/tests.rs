@@ -3,7 +3,7 @@
 use super::*;
 
 fn lines(text: &str, pointers: &[&str]) -> BTreeMap<String, usize> {
-    pointer_lines(text, &pointers.iter().map(|p| p.to_string()).collect())
+    pointer_lines(text, &crate::util::collect::StringSet::from_unsorted(pointers.iter().map(|p| p.to_string())))
 }
 
 #[test]

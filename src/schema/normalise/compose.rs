@@ -5,8 +5,8 @@ use super::canon::{json_eq, sort_key, unexpanded_equal};
 use super::node::Force;
 use super::node::{Body, Kw, KwValue, Node};
 use super::types::TypeSet;
+use crate::util::collect::all_distinct;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// Above this many branch pairs, branches are paired by position instead of compared pairwise,
 /// so hostile lists stay linear (64 × 64 real branches are well inside).
@@ -143,8 +143,8 @@ fn disjoint_by_discriminator(branches: &[Node]) -> bool {
     let Some(first) = branches.first() else { return false };
     let Some(KwValue::Map(properties)) = first.kw("properties").map(|k| &k.value) else { return false };
     properties.keys().any(|name| {
-        let mut seen: BTreeSet<String> = BTreeSet::new();
-        branches.iter().all(|branch| {
+        let mut keys = Vec::new();
+        let tagged = branches.iter().all(|branch| {
             let required = branch
                 .kw("required")
                 .and_then(Kw::value)
@@ -155,7 +155,9 @@ fn disjoint_by_discriminator(branches: &[Node]) -> bool {
                 _ => None,
             };
             let Some(Value::Array(values)) = values.filter(|_| required) else { return false };
-            values.iter().all(|v| seen.insert(sort_key(v)))
-        })
+            keys.extend(values.iter().map(sort_key));
+            true
+        });
+        tagged && all_distinct(keys)
     })
 }

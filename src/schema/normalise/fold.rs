@@ -11,9 +11,9 @@ use super::node::{Body, Keywords, Kw, KwValue, Node};
 use super::subsume::contains;
 use super::types::TypeSet;
 use crate::schema::keywords::is_annotation;
+use crate::util::collect::all_distinct;
 use serde_json::Value;
 use std::borrow::Cow;
-use std::collections::BTreeSet;
 
 /// Branch lists longer than this are not searched for covered branches (pairwise proofs).
 const MAX_PRUNED_BRANCHES: usize = 16;
@@ -65,15 +65,13 @@ pub(super) fn values_as_enum(kws: &mut Keywords, list: &str) -> bool {
     }
     let Some(Kw { value: KwValue::List(branches), at, .. }) = kws.get(list) else { return false };
     let mut members = Vec::new();
-    let mut seen = BTreeSet::new();
     for branch in branches {
         let Some(values) = listed_values(branch) else { return false };
-        for value in values {
-            if !seen.insert(sort_key(&value)) && list == "oneOf" {
-                return false;
-            }
-            members.push(value);
-        }
+        members.extend(values);
+    }
+    // A value in two branches of a `oneOf` passes neither.
+    if list == "oneOf" && !all_distinct(members.iter().map(sort_key)) {
+        return false;
     }
     let at = at.clone();
     let Some(kw) = kws.remove(list) else { return false };

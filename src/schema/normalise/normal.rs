@@ -8,11 +8,12 @@ use super::node::{Body, Budget, Deferred, Document, Force, Keywords, Kw, KwValue
 use super::rewrite::{canonical_dialect, conjoin, respell, simplify};
 use super::types::TypeSet;
 use crate::schema::keywords::{self, Kind, Shape};
+use crate::util::collect::StringSet;
 use crate::util::json::{child_pointer, index_pointer};
 use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// Schema nodes deeper than this are not analysed (real tool schemas are under 10 deep); the
@@ -74,7 +75,7 @@ pub struct Normalised<'a> {
     pub tree: Node<'a>,
     /// Targets whose content is part of `tree`: expanded, or recursive (expanded further up
     /// the same chain). A definition none of them reaches is in no tree, so compared apart.
-    pub reached: BTreeSet<String>,
+    pub reached: StringSet,
 }
 
 /// Normalises a whole schema; `base` is its pointer in the input document, `lazy` the
@@ -109,7 +110,7 @@ pub fn force<'a>(node: &Node<'a>) -> Node<'a> {
                 lazy: &none,
                 doc: document.clone(),
                 expanding: expanding.clone(),
-                reached: BTreeSet::new(),
+                reached: StringSet::new(),
             };
             norm.node(node.raw, node.ptr.clone(), via, *depth)
         }
@@ -351,7 +352,7 @@ struct Normaliser<'a, 'l> {
     /// `$ref` targets being expanded (the current chain): a repeat is a cycle.
     expanding: Vec<&'a str>,
     /// Pointers of the `$ref` targets whose content entered the tree.
-    reached: BTreeSet<String>,
+    reached: StringSet,
 }
 
 impl<'a, 'l> Normaliser<'a, 'l> {
@@ -359,7 +360,7 @@ impl<'a, 'l> Normaliser<'a, 'l> {
     /// counts as being expanded, so a `$ref` to `#` is a cycle.
     fn new(root: &'a Value, base: Option<String>, lazy: &'l Twins, budget: Budget) -> Normaliser<'a, 'l> {
         let doc = Rc::new(Document { root, base, expansions: Cell::new(0), budget });
-        Normaliser { lazy, doc, expanding: vec!["#"], reached: BTreeSet::new() }
+        Normaliser { lazy, doc, expanding: vec!["#"], reached: StringSet::new() }
     }
 
     fn node(&mut self, raw: &'a Value, ptr: Option<String>, via: &Option<Rc<str>>, depth: usize) -> Node<'a> {

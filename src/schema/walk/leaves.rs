@@ -14,9 +14,8 @@ use crate::schema::normalise::normal::dialect_assumed;
 use crate::schema::normalise::types::TypeSet;
 use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::Effect;
-use crate::util::collect::set_of;
+use crate::util::collect::StringSet;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// A lower or upper limit: its value and whether it is exclusive.
 #[derive(Clone, Copy, PartialEq)]
@@ -314,7 +313,8 @@ fn exact_order(a: Option<&Value>, b: Option<&Value>) -> Option<std::cmp::Orderin
 
 /// Whether `new` gained members and whether it lost members relative to `old` (as sets).
 pub(super) fn set_difference(old: &[Value], new: &[Value]) -> (bool, bool) {
-    let a: BTreeSet<String> = set_of(old.iter().map(sort_key));
-    let b: BTreeSet<String> = set_of(new.iter().map(sort_key));
-    (b.difference(&a).next().is_some(), a.difference(&b).next().is_some())
+    let a = StringSet::from_unsorted(old.iter().map(sort_key));
+    let b = StringSet::from_unsorted(new.iter().map(sort_key));
+    let beyond = |these: &StringSet, those: &StringSet| these.iter().any(|key| !those.contains(key));
+    (beyond(&b, &a), beyond(&a, &b))
 }

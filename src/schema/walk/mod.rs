@@ -29,8 +29,8 @@ use crate::schema::normalise::types::TypeSet;
 use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::{Effect, Side};
 use crate::util::collect::object_of;
+use crate::util::collect::StringSet;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 /// `true`, standing in for an absent subschema.
 static TRUE: Value = Value::Bool(true);
@@ -46,7 +46,7 @@ pub struct Walk<'w> {
     /// Those answers by target, each worked out once: the targets that reach the same
     /// definitions on both sides, and those that do not (two sets: a map of targets to answers
     /// would be one more map type in the wasm module).
-    pub reaches: (BTreeSet<String>, BTreeSet<String>),
+    pub reaches: (StringSet, StringSet),
     /// The hit (an index in `hits`) first reported for each target left unexpanded on both
     /// sides whose definitions changed: every later `$ref` to it points where that one does,
     /// so the repeats merge makes them one finding, however many `$ref`s (62,010 in a hostile
