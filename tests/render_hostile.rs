@@ -65,6 +65,8 @@ fn the_spoofed_rename_reads_differently_from_the_original() {
     let out = render(Format::Text, false);
     assert!(out.contains("`sea⟨U+200B⟩rch`"), "{out}");
     assert!(out.contains("tool `search` was removed"), "{out}");
+    // Not hinted as its rename: the spoof is reported for what it is.
+    assert!(!out.contains("looks renamed to"), "{out}");
 }
 
 #[test]
@@ -142,6 +144,47 @@ fn hidden_characters_already_there_are_not_reported_again() {
     assert_eq!(more.changes.iter().filter(|c| c.rule == "tool.description.hiddenCharacters").count(), 1);
     let layout = mcp_contract::diff_text(&tool("one"), &tool("one\ntwo\tthree"), None).expect("diffs");
     assert!(layout.changes.iter().all(|c| !c.rule.ends_with("hiddenCharacters")), "{:?}", layout.changes);
+}
+
+#[test]
+fn a_name_whose_letters_pass_for_another_name_is_reported_once_where_it_appears() {
+    let tools = |names: &[&str]| {
+        let tools: Vec<Value> =
+            names.iter().map(|name| serde_json::json!({"name": name, "inputSchema": {"type": "object"}})).collect();
+        serde_json::json!({ "tools": tools }).to_string()
+    };
+    let confusable = |old: &[&str], new: &[&str]| -> Vec<String> {
+        let report = mcp_contract::diff_text(&tools(old), &tools(new), None).expect("diffs");
+        report.changes.iter().filter(|c| c.rule == "tool.name.confusable").map(|c| c.message.clone()).collect()
+    };
+    // Beside the real one, in place of a removed one, and wholly in another script.
+    assert_eq!(
+        confusable(&["search"], &["search", "s\u{435}arch"]),
+        ["tool `s⟨U+0435 Cyrillic⟩arch`: name passes for `search`, the name of another tool (it holds U+0435 Cyrillic)"]
+    );
+    let replaced = confusable(&["search"], &["s\u{435}arch"]);
+    assert!(replaced[0].contains("`search`, the name of a removed tool"), "{replaced:?}");
+    // The removal gets no rename hint to the spoof (identical schemas would give one otherwise).
+    let report = mcp_contract::diff_text(&tools(&["search"]), &tools(&["s\u{435}arch"]), None).expect("diffs");
+    assert!(report.changes.iter().all(|c| c.note.is_none()), "{:?}", report.changes);
+    let (old, new) = (tools(&["search_issues"]), tools(&["search_i\u{455}sues", "search_issue"]));
+    let renamed = mcp_contract::diff_text(&old, &new, None).expect("diffs");
+    let notes: Vec<_> = renamed.changes.iter().filter_map(|c| c.note.as_deref()).collect();
+    assert_eq!(notes, ["looks renamed to `search_issue`"], "the undisguised name is hinted instead");
+    let cyrillic = confusable(&["search"], &["search", "\u{455}\u{435}\u{430}r\u{441}\u{4bb}"]);
+    assert!(
+        cyrillic[0].ends_with(
+            "(it holds U+0455 Cyrillic, U+0435 Cyrillic, U+0430 Cyrillic, U+0441 Cyrillic, U+04BB Cyrillic)"
+        ),
+        "{cyrillic:?}"
+    );
+    // Together with a hidden character, and against a look-alike that is added too.
+    assert_eq!(confusable(&[], &["get_order", "get_\u{3bf}r\u{200b}der"]).len(), 1);
+    // Not again once both are there; not for ASCII names that UTS #39 confuses (`rn`, `m`); not
+    // for a letter with a visible mark, nor a non-Latin name that passes for no other.
+    assert!(confusable(&["search", "s\u{435}arch"], &["search", "s\u{435}arch"]).is_empty());
+    assert!(confusable(&["modem"], &["modem", "rnodern"]).is_empty());
+    assert!(confusable(&["search"], &["search", "s\u{e9}arch", "\u{43f}\u{43e}\u{438}\u{441}\u{43a}"]).is_empty());
 }
 
 /// A pair whose server-controlled text forges workflow commands in both of the runner's

@@ -3,13 +3,18 @@
 //! invisible or direction-changing characters ([`crate::util::hidden`]). A name that renders like
 //! another is how a tool is spoofed (`sea\u{200B}rch` for `search`), and hidden text in a
 //! description reaches the model unseen. Reported when the NEW text has such characters that
-//! the OLD text did not have, so an unchanged text is never re-reported.
+//! the OLD text did not have, so an unchanged text is never re-reported. Visible letters spoof
+//! too: an added tool or prompt whose name holds letters of another script that pass for Latin
+//! ones, and so reads as another's name (`sеarch` with a Cyrillic `е`), is reported by the same
+//! pass ([`crate::util::confusable`]).
 
 use super::entity::entity_ref;
 use crate::load::snapshot::Entity;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::RuleId;
+use crate::util::confusable;
 use crate::util::hidden::{escape, hidden_chars};
+use crate::util::index::{index, matches};
 use crate::util::pairing::Pair;
 use serde_json::Value;
 
@@ -23,6 +28,8 @@ pub(crate) struct HiddenRules {
     pub description: RuleId,
     /// The field that holds the identity key (`name`, `uri`, `uriTemplate`).
     pub key_field: &'static str,
+    /// For a kind named by a name a model calls: an added name that passes for another's.
+    pub confusable: Option<RuleId>,
 }
 
 pub(crate) const TOOLS: HiddenRules = HiddenRules {
@@ -30,24 +37,28 @@ pub(crate) const TOOLS: HiddenRules = HiddenRules {
     name: RuleId::ToolNameHiddenCharacters,
     description: RuleId::ToolDescriptionHiddenCharacters,
     key_field: "name",
+    confusable: Some(RuleId::ToolNameConfusable),
 };
 pub(crate) const PROMPTS: HiddenRules = HiddenRules {
     kind: EntityKind::Prompt,
     name: RuleId::PromptNameHiddenCharacters,
     description: RuleId::PromptDescriptionHiddenCharacters,
     key_field: "name",
+    confusable: Some(RuleId::PromptNameConfusable),
 };
 pub(crate) const RESOURCES: HiddenRules = HiddenRules {
     kind: EntityKind::Resource,
     name: RuleId::ResourceNameHiddenCharacters,
     description: RuleId::ResourceDescriptionHiddenCharacters,
     key_field: "uri",
+    confusable: None,
 };
 pub(crate) const TEMPLATES: HiddenRules = HiddenRules {
     kind: EntityKind::ResourceTemplate,
     name: RuleId::ResourceTemplateNameHiddenCharacters,
     description: RuleId::ResourceTemplateDescriptionHiddenCharacters,
     key_field: "uriTemplate",
+    confusable: None,
 };
 
 /// Checks every added or kept entity of a section.
@@ -56,6 +67,14 @@ pub(crate) fn section(rules: &HiddenRules, pairs: &[Pair<Entity>], findings: &mu
     let keys: Vec<&str> = crate::util::collect::sorted_unique(pairs.iter().map(|pair| match *pair {
         Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e.key,
     }));
+    // Every key's skeleton, only when an added name may pass for another.
+    let spoofing =
+        rules.confusable.is_some() && pairs.iter().any(|pair| matches!(pair, Pair::Added(e) if has_lookalikes(e.key)));
+    let skeletons: Vec<String> = match spoofing {
+        true => pairs.iter().map(|pair| confusable::skeleton(entity_of(pair).key)).collect(),
+        false => Vec::new(),
+    };
+    let by_skeleton = index(skeletons.iter().map(String::as_str));
     for pair in pairs {
         let (old, new) = match *pair {
             Pair::Added(new) => (None, new),
@@ -75,6 +94,10 @@ pub(crate) fn section(rules: &HiddenRules, pairs: &[Pair<Entity>], findings: &mu
         if old.is_none() {
             if let Some(detail) = name_detail(new.key, Some(&keys), rules.kind) {
                 push(findings, rules.name, &entity, site(rules.key_field), rules.key_field, detail);
+            }
+            if let (Some(rule), Some(detail)) = (rules.confusable, looks_like(new.key, pairs, &by_skeleton, rules.kind))
+            {
+                push(findings, rule, &entity, site(rules.key_field), rules.key_field, detail);
             }
         }
         // The display `name` of resources and templates, and the description of every kind.
@@ -146,6 +169,50 @@ fn listing(found: &[char]) -> String {
         text.push_str(&format!(" +{} more", distinct.len() - MAX_LISTED));
     }
     text
+}
+
+/// Whether `name` holds a letter of another script that passes for a Latin one.
+fn has_lookalikes(name: &str) -> bool {
+    !name.is_ascii() && !confusable::lookalikes(name).is_empty()
+}
+
+/// The names a name with look-alike letters passes for (UTS #39 skeletons: `sеarch` with a
+/// Cyrillic `е` for `search`), each with where it is, when any other key of the section has its
+/// skeleton; `by_skeleton` indexes the section's keys' skeletons by position in `pairs`.
+fn looks_like(name: &str, pairs: &[Pair<Entity>], by_skeleton: &[(&str, usize)], kind: EntityKind) -> Option<String> {
+    if !has_lookalikes(name) {
+        return None;
+    }
+    let alike: Vec<String> = matches(by_skeleton, &confusable::skeleton(name))
+        .iter()
+        .map(|(_, i)| &pairs[*i])
+        .filter(|pair| entity_of(pair).key != name)
+        .take(MAX_LISTED)
+        .map(|pair| {
+            let whose = if matches!(pair, Pair::Removed(_)) { "a removed" } else { "another" };
+            format!("`{}`, the name of {whose} {}", entity_of(pair).key, kind.as_str())
+        })
+        .collect();
+    if alike.is_empty() {
+        return None;
+    }
+    // Which letters pass for others: a name wholly in one script shows as it is, so the message
+    // names them (`ѕеаrсһ` would otherwise read as `search` twice).
+    let letters: Vec<String> = confusable::lookalikes(name)
+        .iter()
+        .take(MAX_LISTED)
+        .map(|&c| match crate::util::hidden::lookalike_script(c) {
+            Some(script) => format!("U+{:04X} {script}", c as u32),
+            None => format!("U+{:04X}", c as u32),
+        })
+        .collect();
+    Some(format!("{} (it holds {})", alike.join("; "), letters.join(", ")))
+}
+
+fn entity_of<'p, 'a>(pair: &Pair<'p, Entity<'a>>) -> &'p Entity<'a> {
+    match *pair {
+        Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e,
+    }
 }
 
 /// For a name with hidden characters: which they are, what the name reads as, and whether

@@ -7,6 +7,7 @@ use crate::load::limits::MAX_RENAME_WORK;
 use crate::load::snapshot::Entity;
 use crate::rules::finding::{EntityKind, Finding, Site};
 use crate::rules::RuleId;
+use crate::util::confusable::lookalikes;
 use crate::util::index::{index, matches};
 use crate::util::json::values_equal;
 use crate::util::pairing::Pair;
@@ -116,7 +117,7 @@ fn shown_char(c: char) -> String {
 }
 
 /// Rename hints for a tool or prompt section: each removed entity that most likely became an
-/// added one, as (removed name, added name) in removed-name order, one to one (no added name is
+/// added one whose name is not disguised, as (removed name, added name) in removed-name order, one to one (no added name is
 /// claimed twice). Names equal after normalising case and separators pair first (`read-query` →
 /// `read_query`: the same words in another naming convention); the rest pair by likeness,
 /// best first: parameters (a tool's input properties, a prompt's arguments) identical and
@@ -143,11 +144,14 @@ pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> 
             names: parameter_names(kind, parameters),
         }
     };
+    // An added name with hidden characters or look-alike letters is never a rename's target: its
+    // own finding says what it reads as, and a hint would vouch for a spoof.
     let pick = |removed: bool| -> Vec<Profile> {
         pairs
             .iter()
             .filter_map(|p| match (p, removed) {
-                (Pair::Removed(e), true) | (Pair::Added(e), false) => Some(profile(e)),
+                (Pair::Removed(e), true) => Some(profile(e)),
+                (Pair::Added(e), false) if !disguised(e.key) => Some(profile(e)),
                 _ => None,
             })
             .collect()
@@ -193,6 +197,12 @@ pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> 
         }
     }
     removed.iter().zip(&partner).filter_map(|(old, j)| j.map(|j| (old.name, added[j].name))).collect()
+}
+
+/// Whether a name holds what makes it read as something else: hidden characters, or letters of
+/// another script that pass for Latin ones.
+fn disguised(name: &str) -> bool {
+    !crate::util::hidden::hidden_chars(name).is_empty() || (!name.is_ascii() && !lookalikes(name).is_empty())
 }
 
 /// How alike two names are (Jaro-Winkler over their words), the tie-break between equally

@@ -1010,6 +1010,14 @@ declare_rules! {
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
         message: "tool `{name}`: {subject} contains hidden characters ({detail})",
     }
+    ToolNameConfusable = "tool.name.confusable" {
+        severity: PotentiallyBreaking,
+        group: "tool names that pass for another's",
+        summary: "An added tool's name holds letters of another script that pass for Latin ones (Unicode's confusables, UTS #39), so that it reads as the name of another tool, kept, added or removed.",
+        why: "`s⟨U+0435 Cyrillic⟩arch` (as reports show it) looks exactly like `search` on a screen: a reviewer approves a tool they cannot tell from the real one, and a model or host may pick it instead (a homograph spoof).",
+        advice: "Name tools in ASCII, or rename the look-alike so that it reads differently; reports show each such letter with its code point and script (⟨U+0435 Cyrillic⟩).",
+        message: "tool `{name}`: name passes for {detail}",
+    }
     ToolDescriptionHiddenCharacters = "tool.description.hiddenCharacters" {
         severity: PotentiallyBreaking,
         group: "tool descriptions with hidden characters",
@@ -1025,6 +1033,14 @@ declare_rules! {
         why: "Such a name renders like another (`sea⟨U+200B⟩rch` reads as `search`), so a reviewer approves a tool they cannot tell apart, and a model or host may pick it instead of the real one (the Trojan Source class, CVE-2021-42574).",
         advice: "Use visible characters only; reports show each hidden one as an escape such as ⟨U+200B⟩.",
         message: "prompt `{name}`: {subject} contains hidden characters ({detail})",
+    }
+    PromptNameConfusable = "prompt.name.confusable" {
+        severity: PotentiallyBreaking,
+        group: "prompt names that pass for another's",
+        summary: "An added prompt's name holds letters of another script that pass for Latin ones (Unicode's confusables, UTS #39), so that it reads as the name of another prompt, kept, added or removed.",
+        why: "`summ⟨U+0430 Cyrillic⟩rize` (as reports show it) looks exactly like `summarize` on a screen: a reviewer approves a prompt they cannot tell from the real one, and a model or host may pick it instead (a homograph spoof).",
+        advice: "Name prompts in ASCII, or rename the look-alike so that it reads differently; reports show each such letter with its code point and script (⟨U+0435 Cyrillic⟩).",
+        message: "prompt `{name}`: name passes for {detail}",
     }
     PromptDescriptionHiddenCharacters = "prompt.description.hiddenCharacters" {
         severity: PotentiallyBreaking,

@@ -1,10 +1,11 @@
 //! Size-driven helpers with no knowledge of MCP or of rules: the wasm arena, small collections,
-//! stable ordering, indexes, pairing, JSON pointers, globs, schema patterns, hidden characters and
-//! "did you mean".
+//! stable ordering, indexes, pairing, JSON pointers, globs, schema patterns, hidden characters,
+//! look-alike letters and "did you mean".
 
 pub(crate) mod arena;
 pub mod case;
 pub(crate) mod collect;
+pub mod confusable;
 pub mod glob;
 pub mod hidden;
 pub(crate) mod index;
