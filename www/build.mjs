@@ -32,10 +32,14 @@ async function exists(file) {
 
 async function bundle() {
   await build({
-    // The page, and the worker that runs the engine: two bundles, each self-contained.
+    // The page and the worker that runs the engine, with what they share and what the page
+    // imports later (the editors: CodeMirror) in chunks of their own (chunk-*.js, editors-*.js), so that
+    // the page's first task does not evaluate CodeMirror.
     entryPoints: { app: path.join(www, "src", "main.js"), worker: path.join(www, "src", "worker.js") },
     outdir: dist,
     bundle: true,
+    splitting: true,
+    chunkNames: "[name]-[hash]",
     format: "esm",
     minify: process.env.PLAYGROUND_MINIFY !== "0", // PLAYGROUND_MINIFY=0 for readable profiles
     sourcemap: false,
