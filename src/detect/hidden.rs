@@ -64,14 +64,12 @@ pub(crate) const TEMPLATES: HiddenRules = HiddenRules {
 /// Checks every added or kept entity of a section.
 pub(crate) fn section(rules: &HiddenRules, pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     // Every identity key on either side, to say which one a spoofed name renders like.
-    let keys: Vec<&str> = crate::util::collect::sorted_unique(pairs.iter().map(|pair| match *pair {
-        Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e.key,
-    }));
+    let keys: Vec<&str> = crate::util::collect::sorted_unique(pairs.iter().map(|pair| pair.latest().key));
     // Every key's skeleton, only when an added name may pass for another.
     let spoofing =
         rules.confusable.is_some() && pairs.iter().any(|pair| matches!(pair, Pair::Added(e) if has_lookalikes(e.key)));
     let skeletons: Vec<String> = match spoofing {
-        true => pairs.iter().map(|pair| confusable::skeleton(entity_of(pair).key)).collect(),
+        true => pairs.iter().map(|pair| confusable::skeleton(pair.latest().key)).collect(),
         false => Vec::new(),
     };
     let by_skeleton = index(skeletons.iter().map(String::as_str));
@@ -186,11 +184,11 @@ fn looks_like(name: &str, pairs: &[Pair<Entity>], by_skeleton: &[(&str, usize)],
     let alike: Vec<String> = matches(by_skeleton, &confusable::skeleton(name))
         .iter()
         .map(|(_, i)| &pairs[*i])
-        .filter(|pair| entity_of(pair).key != name)
+        .filter(|pair| pair.latest().key != name)
         .take(MAX_LISTED)
         .map(|pair| {
             let whose = if matches!(pair, Pair::Removed(_)) { "a removed" } else { "another" };
-            format!("`{}`, the name of {whose} {}", entity_of(pair).key, kind.as_str())
+            format!("`{}`, the name of {whose} {}", pair.latest().key, kind.as_str())
         })
         .collect();
     if alike.is_empty() {
@@ -207,12 +205,6 @@ fn looks_like(name: &str, pairs: &[Pair<Entity>], by_skeleton: &[(&str, usize)],
         })
         .collect();
     Some(format!("{} (it holds {})", alike.join("; "), letters.join(", ")))
-}
-
-fn entity_of<'p, 'a>(pair: &Pair<'p, Entity<'a>>) -> &'p Entity<'a> {
-    match *pair {
-        Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e,
-    }
 }
 
 /// For a name with hidden characters: which they are, what the name reads as, and whether

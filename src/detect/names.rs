@@ -30,7 +30,7 @@ const RENAME_NAME_SIMILARITY: f64 = 0.85;
 pub(crate) fn host_compatibility(pairs: &[Pair<Entity>], findings: &mut Vec<Finding>) {
     // Case-folded names, indexed so that each folded group is one run found by binary search:
     // linear-logarithmic in the section, whatever its size.
-    let folded: Vec<String> = pairs.iter().map(|pair| crate::util::case::lowercase(pair_entity(pair).key)).collect();
+    let folded: Vec<String> = pairs.iter().map(|pair| crate::util::case::lowercase(pair.latest().key)).collect();
     let by_fold = index(folded.iter().map(String::as_str));
     for (pair, fold) in pairs.iter().zip(&folded) {
         let Pair::Added(tool) = pair else { continue };
@@ -63,12 +63,6 @@ pub(crate) fn host_compatibility(pairs: &[Pair<Entity>], findings: &mut Vec<Find
             finding.detail = Some(twins.join(", "));
             findings.push(finding);
         }
-    }
-}
-
-fn pair_entity<'p, 'a>(pair: &Pair<'p, Entity<'a>>) -> &'p Entity<'a> {
-    match *pair {
-        Pair::Removed(e) | Pair::Added(e) | Pair::Both(_, e) => e,
     }
 }
 

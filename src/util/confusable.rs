@@ -48,10 +48,10 @@ pub fn prototype(c: char) -> Option<Prototype> {
     if offset >= run.length {
         return None;
     }
-    Some(match offset {
-        0 => Prototype::Text(run.prototype),
-        _ => Prototype::Char((run.prototype.as_bytes()[0] + offset as u8) as char),
-    })
+    match offset {
+        0 => Some(Prototype::Text(run.prototype)),
+        _ => char::from_u32(u32::from(*run.prototype.as_bytes().first()?) + offset).map(Prototype::Char),
+    }
 }
 
 /// What a character can pass for: a run's own text, or one character further along a run.

@@ -11,6 +11,15 @@ pub enum Pair<'s, T> {
     Both(&'s T, &'s T),
 }
 
+impl<'s, T> Pair<'s, T> {
+    /// The item as it is last seen: the new one, or the old one for a removal.
+    pub fn latest(&self) -> &'s T {
+        match *self {
+            Pair::Removed(item) | Pair::Added(item) | Pair::Both(_, item) => item,
+        }
+    }
+}
+
 /// Pairs `old` and `new`, both sorted by `key` and free of duplicates.
 pub fn pair_by_key<'s, T, K: Ord + ?Sized>(old: &'s [T], new: &'s [T], key: impl Fn(&T) -> &K) -> Vec<Pair<'s, T>> {
     let mut pairs = Vec::with_capacity(old.len().max(new.len()));
