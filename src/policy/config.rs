@@ -208,10 +208,12 @@ impl IgnoreIndex {
         let other = self.others.iter().copied().take_while(|&i| i < limit).find(matching);
         let limit = other.unwrap_or(limit);
         let mut held: Vec<usize> = Vec::new();
-        for window in name.as_bytes().windows(3).filter(|_| !self.by_trigram.is_empty()) {
-            let from = self.by_trigram.partition_point(|(t, _)| t.as_slice() < window);
-            let filed = self.by_trigram[from..].iter().take_while(|(t, _)| t.as_slice() == window);
-            held.extend(filed.map(|&(_, i)| i).filter(|&i| i < limit));
+        if !self.by_trigram.is_empty() {
+            for window in name.as_bytes().windows(3) {
+                let from = self.by_trigram.partition_point(|(t, _)| t.as_slice() < window);
+                let filed = self.by_trigram[from..].iter().take_while(|(t, _)| t.as_slice() == window);
+                held.extend(filed.map(|&(_, i)| i).filter(|&i| i < limit));
+            }
         }
         crate::util::order::sort(&mut held);
         held.into_iter().find(matching).or(other).or(best)
