@@ -153,6 +153,20 @@ test('stress snapshot against {"tools":[]}: report within 1 s, no long task', as
   await page.close();
 });
 
+test("the stress snapshot minified (one 3 MB line): the paste's own task and the report, no long task", async () => {
+  const page = await openPage();
+  await paste(page, "new", '{"tools":[]}');
+  const { started: since, pasteMs, reportMs } = await paste(page, "old", JSON.stringify(JSON.parse(stress)));
+  const tasks = await longTasksSince(page, since);
+  console.log(
+    `# minified stress vs {"tools":[]}: paste handled in ${ms(pasteMs)}, report ${ms(reportMs)} after the paste; ` +
+      `long tasks: ${tasks.length} (worst ${ms(worst(tasks))}) ${timeline(tasks, since)}`,
+  );
+  check("the minified paste's own task", pasteMs, TARGET.longTaskMs);
+  check("longest main-thread task after a minified paste", worst(tasks), TARGET.longTaskMs);
+  await page.close();
+});
+
 test("stress snapshot against its edited copy: report within 1 s, clicks within 50 ms, typing never blocks", async () => {
   const page = await openPage();
   await paste(page, "old", stress);
