@@ -13,15 +13,19 @@ console.error(`hostile-server: mode ${mode}`);
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const tool = (extra) => ({ name: 'echo', inputSchema: { type: 'object' }, ...extra });
 
-/** Answers the handshake and tools/list with `tools` (raw JSON text of the array). */
-function serve(toolsText) {
+/**
+ * Answers the handshake, and tools/list with `tools`: the raw JSON text of the array, or a
+ * function of the request that gives the raw JSON text of the whole result.
+ */
+function serve(tools) {
+  const result = typeof tools === 'function' ? tools : () => `{"tools":${tools}}`;
   createInterface({ input: process.stdin }).on('line', (line) => {
     const request = JSON.parse(line);
     if (request.id === undefined) return;
     if (request.method === 'initialize') {
       send({ jsonrpc: '2.0', id: request.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'hostile', version: '1.0.0' } } });
     } else if (request.method === 'tools/list') {
-      process.stdout.write(`{"jsonrpc":"2.0","id":${request.id},"result":{"tools":${toolsText}}}\n`);
+      process.stdout.write(`{"jsonrpc":"2.0","id":${request.id},"result":${result(request)}}\n`);
     } else {
       send({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } });
     }
@@ -69,21 +73,12 @@ const modes = {
     });
   },
   // lists a million tools over 10,000 pages of 100 (a server that means to exhaust the capture)
-  'million-tools': () => {
-    createInterface({ input: process.stdin }).on('line', (line) => {
-      const request = JSON.parse(line);
-      if (request.id === undefined) return;
-      if (request.method === 'initialize') {
-        send({ jsonrpc: '2.0', id: request.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'hostile', version: '1.0.0' } } });
-      } else if (request.method === 'tools/list') {
-        const page = Number(request.params?.cursor ?? 0);
-        const tools = Array.from({ length: 100 }, (_, i) => tool({ name: `t${page * 100 + i}` }));
-        send({ jsonrpc: '2.0', id: request.id, result: { tools, ...(page < 9_999 ? { nextCursor: String(page + 1) } : {}) } });
-      } else {
-        send({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } });
-      }
-    });
-  },
+  'million-tools': () =>
+    serve((request) => {
+      const page = Number(request.params?.cursor ?? 0);
+      const tools = Array.from({ length: 100 }, (_, i) => tool({ name: `t${page * 100 + i}` }));
+      return JSON.stringify({ tools, ...(page < 9_999 ? { nextCursor: String(page + 1) } : {}) });
+    }),
   // writes to stdout without a newline, forever
   'no-newline': () => {
     const chunk = 'x'.repeat(1 << 20);
