@@ -66,8 +66,8 @@ pub(crate) fn section(rules: &HiddenRules, pairs: &[Pair<Entity>], findings: &mu
     // Every identity key on either side, to say which one a spoofed name renders like.
     let keys: Vec<&str> = crate::util::collect::sorted_unique(pairs.iter().map(|pair| pair.latest().key));
     // Every key's skeleton, only when an added name may pass for another.
-    let spoofing =
-        rules.confusable.is_some() && pairs.iter().any(|pair| matches!(pair, Pair::Added(e) if has_lookalikes(e.key)));
+    let spoofing = rules.confusable.is_some()
+        && pairs.iter().any(|pair| matches!(pair, Pair::Added(e) if confusable::has_lookalikes(e.key)));
     let skeletons: Vec<String> = match spoofing {
         true => pairs.iter().map(|pair| confusable::skeleton(pair.latest().key)).collect(),
         false => Vec::new(),
@@ -169,16 +169,11 @@ fn listing(found: &[char]) -> String {
     text
 }
 
-/// Whether `name` holds a letter of another script that passes for a Latin one.
-fn has_lookalikes(name: &str) -> bool {
-    !name.is_ascii() && !confusable::lookalikes(name).is_empty()
-}
-
 /// The names a name with look-alike letters passes for (UTS #39 skeletons: `sеarch` with a
 /// Cyrillic `е` for `search`), each with where it is, when any other key of the section has its
 /// skeleton; `by_skeleton` indexes the section's keys' skeletons by position in `pairs`.
 fn looks_like(name: &str, pairs: &[Pair<Entity>], by_skeleton: &[(&str, usize)], kind: EntityKind) -> Option<String> {
-    if !has_lookalikes(name) {
+    if !confusable::has_lookalikes(name) {
         return None;
     }
     let alike: Vec<String> = matches(by_skeleton, &confusable::skeleton(name))
@@ -196,14 +191,8 @@ fn looks_like(name: &str, pairs: &[Pair<Entity>], by_skeleton: &[(&str, usize)],
     }
     // Which letters pass for others: a name wholly in one script shows as it is, so the message
     // names them (`ѕеаrсһ` would otherwise read as `search` twice).
-    let letters: Vec<String> = confusable::lookalikes(name)
-        .iter()
-        .take(MAX_LISTED)
-        .map(|&c| match crate::util::hidden::lookalike_script(c) {
-            Some(script) => format!("U+{:04X} {script}", c as u32),
-            None => format!("U+{:04X}", c as u32),
-        })
-        .collect();
+    let letters: Vec<String> =
+        confusable::lookalikes(name).into_iter().take(MAX_LISTED).map(crate::util::hidden::code_point).collect();
     Some(format!("{} (it holds {})", alike.join("; "), letters.join(", ")))
 }
 

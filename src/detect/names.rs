@@ -7,7 +7,7 @@ use crate::load::limits::MAX_RENAME_WORK;
 use crate::load::snapshot::Entity;
 use crate::rules::finding::{EntityKind, Finding, Site};
 use crate::rules::RuleId;
-use crate::util::confusable::lookalikes;
+use crate::util::confusable::has_lookalikes;
 use crate::util::index::{index, matches};
 use crate::util::json::values_equal;
 use crate::util::pairing::Pair;
@@ -103,8 +103,8 @@ fn host_problems(name: &str) -> Option<String> {
 fn shown_char(c: char) -> String {
     if crate::util::hidden::hidden_at(None, c, None) {
         crate::util::hidden::escape(c)
-    } else if let Some(script) = crate::util::hidden::lookalike_script(c) {
-        format!("'{c}' (U+{:04X} {script})", c as u32)
+    } else if crate::util::hidden::lookalike_script(c).is_some() {
+        format!("'{c}' ({})", crate::util::hidden::code_point(c))
     } else {
         format!("'{c}'")
     }
@@ -196,7 +196,7 @@ pub(crate) fn rename_hints<'a>(pairs: &[Pair<Entity<'a>>], kind: EntityKind) -> 
 /// Whether a name holds what makes it read as something else: hidden characters, or letters of
 /// another script that pass for Latin ones.
 fn disguised(name: &str) -> bool {
-    !crate::util::hidden::hidden_chars(name).is_empty() || (!name.is_ascii() && !lookalikes(name).is_empty())
+    !crate::util::hidden::hidden_chars(name).is_empty() || has_lookalikes(name)
 }
 
 /// How alike two names are (Jaro-Winkler over their words), the tie-break between equally

@@ -81,11 +81,9 @@ impl StringSet {
 
 /// Whether no two of the strings are equal.
 pub fn all_distinct(items: impl IntoIterator<Item = String>) -> bool {
-    let mut items: Vec<String> = items.into_iter().collect();
+    let items: Vec<String> = items.into_iter().collect();
     let count = items.len();
-    crate::util::order::sort(&mut items);
-    items.dedup();
-    items.len() == count
+    sorted_unique(items).len() == count
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ pub enum Prototype {
 /// left out. Two names with one skeleton can be taken for each other.
 pub fn skeleton(name: &str) -> String {
     let mut skeleton = String::with_capacity(name.len());
-    for c in name.chars().filter(|&c| !super::hidden::is_hidden(c) && !is_variation_selector(c)) {
+    for c in name.chars().filter(|&c| !super::hidden::is_hidden(c) && !super::hidden::is_variation_selector(c)) {
         match prototype(c) {
             Some(Prototype::Text(text)) => skeleton.push_str(text),
             Some(Prototype::Char(c)) => skeleton.push(c),
@@ -72,6 +72,11 @@ pub fn skeleton(name: &str) -> String {
         }
     }
     skeleton
+}
+
+/// Whether `name` holds a character that is not ASCII but can pass for ASCII.
+pub fn has_lookalikes(name: &str) -> bool {
+    !name.is_ascii() && name.chars().any(|c| !c.is_ascii() && prototype(c).is_some())
 }
 
 /// The characters of `name` that are not ASCII but can pass for ASCII, each once, in order.
@@ -83,10 +88,6 @@ pub fn lookalikes(name: &str) -> Vec<char> {
         }
     }
     found
-}
-
-fn is_variation_selector(c: char) -> bool {
-    matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}')
 }
 
 #[cfg(test)]

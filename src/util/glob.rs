@@ -205,8 +205,6 @@ impl Glob {
     }
 }
 
-/// The bit-parallel form of an NFA of at most 64 states: for each state, the states reachable
-/// from it without consuming input (Split states dropped), as a bit set.
 /// The first three bytes of the longest run of single bytes in the pattern's top-level sequence:
 /// each of them is in every match, in that order and together (a `*`, a class or a group
 /// between bytes ends a run; a pattern whose top level is an alternation has none).
@@ -233,6 +231,8 @@ fn required_trigram(node: &Node) -> Option<[u8; 3]> {
     }
 }
 
+/// The bit-parallel form of an NFA of at most 64 states: for each state, the states reachable
+/// from it without consuming input (Split states dropped), as a bit set.
 fn small_shape(states: &[State], start: usize) -> Option<Shape> {
     if states.len() > 64 {
         return None;

@@ -36,7 +36,7 @@ pub fn is_hidden(c: char) -> bool {
     )
 }
 
-fn is_variation_selector(c: char) -> bool {
+pub(crate) fn is_variation_selector(c: char) -> bool {
     matches!(c, '\u{fe00}'..='\u{fe0f}')
 }
 
@@ -154,12 +154,9 @@ fn lookalikes_visible(text: &str) -> Cow<'_, str> {
             out.push_str(&text[copied..start]);
             for c in text[start..at].chars() {
                 match lookalike_script(c) {
-                    Some(script) => {
-                        // `⟨U+0435` from the hidden characters' escape, then the script.
-                        let escaped = escape(c);
-                        out.push_str(escaped.trim_end_matches('\u{27e9}'));
-                        out.push(' ');
-                        out.push_str(script);
+                    Some(_) => {
+                        out.push('\u{27e8}');
+                        out.push_str(&code_point(c));
                         out.push('\u{27e9}');
                     }
                     None => out.push(c),
@@ -198,6 +195,15 @@ fn hidden_visible(text: &str) -> Cow<'_, str> {
 /// The visible escape of one character: `⟨U+202E⟩` (at least four hex digits, upper case).
 pub fn escape(c: char) -> String {
     format!("\u{27e8}U+{:04X}\u{27e9}", c as u32)
+}
+
+/// A character as messages name it: its code point, and the script of a letter that passes for
+/// a Latin one ([`lookalike_script`]): `U+0435 Cyrillic`, `U+200B`.
+pub fn code_point(c: char) -> String {
+    match lookalike_script(c) {
+        Some(script) => format!("U+{:04X} {script}", c as u32),
+        None => format!("U+{:04X}", c as u32),
+    }
 }
 
 /// JSON text (as serde_json writes it) with every hidden character inside its strings written
