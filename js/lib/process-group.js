@@ -7,9 +7,10 @@
 //! every orphan the server leaves is re-parented instead of to init, and which ends them; each
 //! runs in its own process group, which is ended with SIGTERM then SIGKILL; descendants
 //! that leave the group (a grandchild that starts its own session) are found by a marker in
-//! their environment and ended too (the only way where no namespace can be made); a watcher process ends everything if the CLI itself dies
-//! without a chance to clean up (SIGKILL); and Ctrl-C, SIGTERM, SIGHUP and SIGQUIT abort the
-//! work so that it ends its children and the CLI exits 130.
+//! their environment and ended too (the last resort where neither a namespace nor a subreaper
+//! can be made); a watcher process ends everything if the CLI itself dies without a chance to
+//! clean up (SIGKILL); and Ctrl-C, SIGTERM, SIGHUP and SIGQUIT abort the work so that it ends
+//! its children and the CLI exits 130.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -200,41 +201,34 @@ export function namespaceHolds(unsharePid, fd) {
     return true;
   }
   if (shell === undefined) return true;
-  const queue = childrenOf(shell);
-  const seen = new Set();
-  while (queue.length > 0) {
-    const pid = queue.pop();
-    if (seen.has(pid)) continue;
-    seen.add(pid);
+  return descendantsOf(shell).some((pid) => {
     let fds;
     try {
       fds = fs.readdirSync(`/proc/${pid}/fd`);
     } catch {
-      continue; // gone
+      return false; // gone
     }
-    for (const fd of fds) {
+    return fds.some((fd) => {
       try {
-        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === wanted) return true;
+        return fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === wanted;
       } catch {
-        // closed meanwhile
+        return false; // closed meanwhile
       }
-    }
-    queue.push(...childrenOf(pid));
-  }
-  return false;
+    });
+  });
 }
 
 /** Every process below `pid` (Linux /proc), children first. */
 function descendantsOf(pid) {
-  const found = [];
+  const found = new Set();
   const queue = childrenOf(pid);
   while (queue.length > 0) {
     const next = queue.shift();
-    if (found.includes(next)) continue;
-    found.push(next);
+    if (found.has(next)) continue;
+    found.add(next);
     queue.push(...childrenOf(next));
   }
-  return found;
+  return [...found];
 }
 
 /**

@@ -102,6 +102,8 @@ let loadedExample = null;
 let replaced = null;
 /** Until the first texts are in the editors (see setState). */
 let starting = true;
+/** Resolves in a later task: what is done after it is a task of its own. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // Dark mode follows the system setting, editors included.
 const darkQuery = matchMedia("(prefers-color-scheme: dark)");
@@ -139,7 +141,7 @@ const EDITORS = [
 async function createEditors() {
   const { createEditor } = await import("./editors.js");
   for (const [key, options] of EDITORS) {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     editors[key] = createEditor($(`#editor-${key}`), {
       ...options,
       dark: darkQuery.matches,
@@ -196,7 +198,7 @@ async function setState(state, { save = true } = {}) {
   try {
     for (const key of ["old", "new", "config"]) {
       editors[key].setText(state[key] ?? "");
-      if (starting && key !== "config") await new Promise((resolve) => setTimeout(resolve, 0));
+      if (starting && key !== "config") await nextTask();
     }
   } finally {
     loading = false;

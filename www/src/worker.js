@@ -1,7 +1,7 @@
 //! The engine's thread: the wasm engine and everything that costs time in proportion to the
 //! inputs (diffing, locating every change in both texts, rendering report formats, formatting,
-//! encoding and decoding share links and state files) run here, so the page stays responsive whatever is pasted. The page sends texts, this worker
-//! sends back plain data ready to display.
+//! encoding and decoding share links and state files) run here, so the page stays responsive
+//! whatever is pasted. The page sends texts, this worker sends back plain data ready to display.
 import init, { diff, meta, rules, version } from "./mcp_contract.js";
 import { locateAll } from "./locator.js";
 import { prettyJson } from "./pretty.js";
