@@ -15,6 +15,13 @@ const dir = scratchDir('family');
 
 const family = (mode, pidFile) => ['--', process.execPath, path.join(SERVERS, 'family-server.mjs'), 'serve', mode, pidFile];
 
+/** The pids family-server.mjs wrote: the escapee's (marked `e`) apart from the rest. */
+function familyPids(file) {
+  const tokens = readFileSync(file, 'utf8').split(' ');
+  const escapee = tokens.filter((token) => token.startsWith('e')).map((token) => Number(token.slice(1)));
+  return { family: tokens.filter((token) => !token.startsWith('e')).map(Number), escapee };
+}
+
 // Server, child, grandchild and escapee.
 async function whenWritten(file) {
   while (!existsSync(file) || readFileSync(file, 'utf8').split(' ').length < 4) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -27,19 +34,20 @@ for (const way of ['namespace', 'subreaper']) {
 
 for (const way of ways) {
   const env = { MCP_CONTRACT_CONTAINMENT: way };
-  // The escapee (the fourth pid) is out of reach of the group and the marker: with those
-  // alone, only the rest of the family is promised, and the escapee is ended by the test itself.
+  // The escapee (the pid marked `e`, in no fixed place: the family starts together) is out of
+  // reach of the group and the marker: with those alone, only the rest of the family is
+  // promised, and the escapee is ended by the test itself.
   const pidsIn = (file) => {
-    const pids = readFileSync(file, 'utf8').split(' ').map(Number);
-    if (way !== 'group') return pids;
-    for (const pid of pids.slice(3)) {
+    const { family, escapee } = familyPids(file);
+    if (way !== 'group') return [...family, ...escapee];
+    for (const pid of escapee) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
         // already gone
       }
     }
-    return pids.slice(0, 3);
+    return family;
   };
 
   test(`${way}: a normal capture leaves no process behind, not even a grandchild in its own session`, async () => {

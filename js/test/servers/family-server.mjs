@@ -2,8 +2,8 @@
 // session (out of reach of the group's signals) and an escapee that leaves every way a parent
 // can follow it (a double fork: its parent exits at once; its own session; an empty
 // environment). Each member appends its pid, as the host sees it, to the file named by its
-// second argument, the server first: "<server> <child> <grandchild> <escapee>" in some order
-// after the first. Then it serves a minimal legacy surface (mode `serve`) or never answers
+// second argument, the server first, the others in whatever order they start, the escapee's
+// marked with an `e`: "<server> <child> e<escapee> <grandchild>", say. Then it serves a minimal legacy surface (mode `serve`) or never answers
 // (mode `hang`). For the containment tests in test/containment.test.mjs.
 // Started only as `node <server> serve MODE FILE` (a test runner that globs test/ runs it bare).
 import { spawn } from 'node:child_process';
@@ -16,9 +16,9 @@ const [mode, pidFile] = process.argv.slice(3);
 // The pid as the host sees it: inside a PID namespace `process.pid` is the namespace's number,
 // while /proc (the host's, as mounted) names the process by the host's.
 const hostPid = "(() => { try { return require('fs').readlinkSync('/proc/self'); } catch { return String(process.pid); } })()";
-const appendPid = `require('fs').appendFileSync(${JSON.stringify(pidFile)}, ' ' + ${hostPid});`;
+const appendPid = (tag) => `require('fs').appendFileSync(${JSON.stringify(pidFile)}, ' ${tag}' + ${hostPid});`;
 // When hanging, the family also ignores SIGTERM: only SIGKILL ends it.
-const forever = `${appendPid} ${mode === 'hang' ? "process.on('SIGTERM', () => {}); " : ''}setInterval(() => {}, 1000)`;
+const forever = (tag = '') => `${appendPid(tag)} ${mode === 'hang' ? "process.on('SIGTERM', () => {}); " : ''}setInterval(() => {}, 1000)`;
 let own;
 try {
   own = readlinkSync('/proc/self');
@@ -26,9 +26,9 @@ try {
   own = String(process.pid);
 }
 appendFileSync(pidFile, own);
-spawn(process.execPath, ['-e', forever], { stdio: 'ignore' });
-spawn(process.execPath, ['-e', forever], { stdio: 'ignore', detached: true }).unref(); // setsid()
-const escape = `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(forever)}], { stdio: 'ignore', detached: true, env: {} }).unref(); process.exit(0);`;
+spawn(process.execPath, ['-e', forever()], { stdio: 'ignore' });
+spawn(process.execPath, ['-e', forever()], { stdio: 'ignore', detached: true }).unref(); // setsid()
+const escape = `require('child_process').spawn(process.execPath, ['-e', ${JSON.stringify(forever('e'))}], { stdio: 'ignore', detached: true, env: {} }).unref(); process.exit(0);`;
 spawn(process.execPath, ['-e', escape], { stdio: 'ignore' });
 console.error(`family-server: ${mode}`);
 
