@@ -34,7 +34,9 @@ fn main() {
             let b: Value = serde_json::from_str(new).unwrap_or(Value::Null);
             std::hint::black_box((a, b));
         });
-        let (old_value, new_value): (Value, Value) = match (serde_json::from_str(old), serde_json::from_str(new)) {
+        // The diff reads the engine's values; `parse` times serde_json's reader, the reference.
+        let parsed = (serde_json::from_str(old), serde_json::from_str(new));
+        let (old_value, new_value): (mcp_contract::Value, mcp_contract::Value) = match parsed {
             (Ok(a), Ok(b)) => (a, b),
             _ => {
                 println!("{label}: not JSON, skipped");

@@ -207,7 +207,9 @@ fn written(out: &Path, slug: &str, label: &str, old: &str, new: &str) -> Case {
 fn measure(case: &Case) -> Option<Figures> {
     let old = std::fs::read_to_string(&case.old).ok()?;
     let new = std::fs::read_to_string(&case.new).ok()?;
-    let (old_value, new_value): (Value, Value) = (serde_json::from_str(&old).ok()?, serde_json::from_str(&new).ok()?);
+    // The diff reads the engine's values; `parse` times serde_json's reader, the reference.
+    let (old_value, new_value): (mcp_contract::Value, mcp_contract::Value) =
+        (serde_json::from_str(&old).ok()?, serde_json::from_str(&new).ok()?);
     let config = Config::default();
     let parse = median(|| {
         let a: Value = serde_json::from_str(&old).unwrap_or(Value::Null);
@@ -243,9 +245,12 @@ fn interleaved_scaling(small: &Case, large: &Case) -> Option<(f64, f64)> {
         Some((serde_json::from_str(old).ok()?, serde_json::from_str(new).ok()?))
     };
     let (small_text, large_text) = (read(small)?, read(large)?);
-    let (small_values, large_values) = (parsed(&small_text)?, parsed(&large_text)?);
+    let engine = |(old, new): (Value, Value)| (mcp_contract::Value::from(old), mcp_contract::Value::from(new));
+    let (small_values, large_values) = (engine(parsed(&small_text)?), engine(parsed(&large_text)?));
     let config = Config::default();
-    let diff_of = |(old, new): &(Value, Value)| std::hint::black_box(diff(old, new, &config).ok()).is_some();
+    let diff_of = |(old, new): &(mcp_contract::Value, mcp_contract::Value)| {
+        std::hint::black_box(diff(old, new, &config).ok()).is_some()
+    };
     let parse_of = |text: &(String, String)| std::hint::black_box(parsed(text)).is_some();
     let ratio = |small_work: &dyn Fn() -> bool, large_work: &dyn Fn() -> bool| {
         let timed = |work: &dyn Fn() -> bool, calls: u32| {

@@ -4,7 +4,7 @@
 
 use mcp_contract::finding::{EntityKind, EntityRef, Site};
 use mcp_contract::schema::{self, Side};
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -126,8 +126,8 @@ fn row(label: &str, old_text: &str, new_text: &str) {
     let (mut parse, mut diff, mut full) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..RUNS {
         parse.push(time(|| {
-            let a: Value = serde_json::from_str(old_text).expect("parses");
-            let b: Value = serde_json::from_str(new_text).expect("parses");
+            let a: serde_json::Value = serde_json::from_str(old_text).expect("parses");
+            let b: serde_json::Value = serde_json::from_str(new_text).expect("parses");
             std::hint::black_box((a, b));
         }));
         diff.push(time(|| findings = std::hint::black_box(diff_schemas(&old, &new))));

@@ -22,7 +22,7 @@ fn main() -> ExitCode {
         let config = rest.first().map(|path| read(path)).transpose()?;
         let mut options = RunOptions { format, new_path, ..RunOptions::default() };
         if let Some(path) = &notes {
-            let value: serde_json::Value = serde_json::from_str(&read(path)?).map_err(|e| format!("{path}: {e}"))?;
+            let value: mcp_contract::Value = serde_json::from_str(&read(path)?).map_err(|e| format!("{path}: {e}"))?;
             options.notes = mcp_contract::notes::notes_from_json(&value)?;
         }
         run(&read(old)?, &read(new)?, config.as_deref(), &options).map_err(|e| e.to_string())

@@ -44,6 +44,8 @@ pub use report::{Change, Report, Verdict};
 pub use rules::{RuleId, RuleMeta, RULES};
 pub use severity::Severity;
 pub use snapshot::Snapshot;
+/// The JSON value every part of the engine reads (serde_json's shape; `From<serde_json::Value>`).
+pub use util::value::{Map, Value};
 
 pub use pipeline::{diff, diff_text, parse_snapshot_text, prepare, run, Prepared, RunOptions, RunOutput};
 pub use report::VERSION;

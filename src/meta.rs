@@ -6,7 +6,7 @@
 //! playground read these from the wasm module's `meta()` instead of spelling them out again, and
 //! tests/generated.rs makes the TypeScript `Severity` and `Format` types from it.
 //!
-//! Written as text, not through `serde_json::json!`: a quarter of the code in the wasm module.
+//! Written as text, not through `crate::util::value::json!`: a quarter of the code in the wasm module.
 //! Every value is one of the engine's own identifiers or words, none needing a JSON escape (the
 //! test below parses the text back).
 
@@ -98,7 +98,7 @@ fn object(out: &mut String, fields: &[(&str, &str)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::Value;
+    use crate::util::value::Value;
 
     #[test]
     fn meta_is_json_naming_every_severity_format_and_section_once() {

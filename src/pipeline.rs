@@ -12,7 +12,7 @@ use crate::policy::{self, semver};
 use crate::render;
 use crate::report::{notes, Report, Verdict};
 use crate::schema;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// Diffs two parsed snapshots under a config. Values nested deeper than
 /// [`limits::MAX_NESTING_DEPTH`] are refused with an error, never walked.

@@ -218,7 +218,7 @@ pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue)
         })
     };
     let (old_version, new_version) = (version(&old_version, "old")?, version(&new_version, "new")?);
-    let value: serde_json::Value = crate::util::json_read::from_str(&text).map_err(|e| {
+    let value: crate::util::value::Value = crate::util::json_read::from_str(&text).map_err(|e| {
         to_js_error(Error::unpositioned(
             Input::Options,
             format!("the report is not JSON ({e})"),
@@ -228,7 +228,9 @@ pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue)
     let check = crate::policy::semver::check_json(&value, &old_version, &new_version).map_err(|message| {
         to_js_error(Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))
     })?;
-    let mut result = serde_json::to_value(&check).unwrap_or_default();
+    // Through its text: serde_json's value serializer would be linked for this one call.
+    let text = serde_json::to_string(&check).unwrap_or_default();
+    let mut result = crate::util::json_read::from_str(&text).unwrap_or_default();
     let rule = check.cause.as_ref().map(|cause| cause.rule.clone());
     if let Some(object) = result.as_object_mut() {
         object.insert("rule".to_string(), rule.into());
@@ -521,7 +523,7 @@ fn notes_from(value: &JsValue) -> Result<crate::report::notes::Notes, Error> {
         .ok()
         .and_then(|t| t.as_string())
         .ok_or_else(|| bad("`notes` is not plain data".into()))?;
-    let parsed: serde_json::Value =
+    let parsed: crate::util::value::Value =
         crate::util::json_read::from_str(&text).map_err(|e| bad(format!("`notes`: {e}")))?;
     crate::report::notes::notes_from_json(&parsed).map_err(|message| bad(format!("`notes`: {message}")))
 }

@@ -188,12 +188,12 @@ fn two_snapshots_pass_warn_fail_and_error() {
     assert_run(&fail, 1, "fail", "FAIL");
     assert!(fail.log.contains("::error file=removed-new.json,"), "annotations in the log: {}", fail.log);
     assert!(fail.summary.contains("tool.removed"), "the summary lists the change: {}", fail.summary);
-    let sarif: serde_json::Value =
+    let sarif: mcp_contract::Value =
         serde_json::from_str(&common::read(&repo.join("out/sarif/report.sarif"))).expect("SARIF is JSON");
     assert_eq!(sarif["version"], "2.1.0");
     assert!(common::read(&repo.join("out/report.xml")).starts_with("<?xml"), "JUnit XML");
     assert!(common::read(&repo.join("out/report.md")).starts_with("## mcp-contract: ❌ FAIL"), "Markdown");
-    let json: serde_json::Value =
+    let json: mcp_contract::Value =
         serde_json::from_str(&common::read(&repo.join("out/report.json"))).expect("JSON report");
     assert_eq!(json["changes"][0]["rule"], "tool.removed");
 
@@ -460,7 +460,7 @@ impl GithubApi {
         common::read(&self.log)
             .lines()
             .map(|line| {
-                let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+                let value: mcp_contract::Value = serde_json::from_str(line).expect("a JSON line");
                 let field = |name: &str| value[name].as_str().unwrap_or_default().to_string();
                 (field("method"), field("url"), field("authorization"), field("body"))
             })

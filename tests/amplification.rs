@@ -68,13 +68,13 @@ fn a_report_past_its_listing_limit_says_so_and_still_counts_everything() {
     // One tool losing more properties than a report lists for one entity, from a closed
     // object (so each removal refuses calls: BREAKING).
     let many = mcp_contract::policy::MAX_LISTED_PER_ENTITY + 10;
-    let properties: serde_json::Map<String, serde_json::Value> =
-        (0..many).map(|i| (format!("p{i:06}"), serde_json::json!({"type": "string"}))).collect();
-    let closed = |properties: serde_json::Map<String, serde_json::Value>| {
-        serde_json::json!({"tools": [{"name": "big", "inputSchema":
+    let properties: mcp_contract::Map<String, mcp_contract::Value> =
+        (0..many).map(|i| (format!("p{i:06}"), mcp_contract::json!({"type": "string"}))).collect();
+    let closed = |properties: mcp_contract::Map<String, mcp_contract::Value>| {
+        mcp_contract::json!({"tools": [{"name": "big", "inputSchema":
             {"type": "object", "properties": properties, "additionalProperties": false}}]})
     };
-    let (old, new) = (closed(properties), closed(serde_json::Map::new()));
+    let (old, new) = (closed(properties), closed(mcp_contract::Map::new()));
     let report = diff_text(&old.to_string(), &new.to_string(), None).expect("diffs");
     let truncated = report.summary.truncated.expect("truncated");
     assert_eq!(report.summary.counts.get(Severity::Breaking), many, "counts cover every change");
@@ -94,9 +94,9 @@ fn a_report_past_its_listing_limit_says_so_and_still_counts_everything() {
 #[test]
 fn one_definition_behind_sixty_two_thousand_refs_is_two_findings() {
     let schema = |ty: &str| {
-        let properties: serde_json::Map<String, serde_json::Value> =
-            (0..62_010).map(|i| (format!("p{i}"), serde_json::json!({"$ref": "#/$defs/x"}))).collect();
-        serde_json::json!({"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": properties, "$defs": {"x": {"type": ty}}}}]})
+        let properties: mcp_contract::Map<String, mcp_contract::Value> =
+            (0..62_010).map(|i| (format!("p{i}"), mcp_contract::json!({"$ref": "#/$defs/x"}))).collect();
+        mcp_contract::json!({"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": properties, "$defs": {"x": {"type": ty}}}}]})
             .to_string()
     };
     let start = Instant::now();

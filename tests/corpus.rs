@@ -8,9 +8,9 @@ mod common;
 #[path = "support/releases.rs"]
 mod releases;
 
+use mcp_contract::Value;
 use mcp_contract::{diff_text, Report};
 use releases::Version;
-use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

@@ -4,8 +4,8 @@
 mod common;
 
 use mcp_contract::json::resolve;
+use mcp_contract::Value;
 use mcp_contract::{diff_text, Report};
-use serde_json::Value;
 use std::path::PathBuf;
 
 /// A fixed-seed linear congruential generator: reproducible shuffles without a dependency.
@@ -64,12 +64,12 @@ fn comparable(report: &Report, old: &Value, new: &Value) -> Value {
         for change in json[list].as_array_mut().unwrap() {
             for (key, doc) in [("oldPointer", old), ("newPointer", new)] {
                 let target = change[key].as_str().map(|p| resolve(doc, p).cloned().unwrap_or(Value::Null));
-                change[key] = serde_json::json!({"resolvesTo": target});
+                change[key] = mcp_contract::json!({"resolvesTo": target});
             }
             // A witness points into the schema that rejects it: the new one for an input, the old one for an output.
             let doc = if change["witness"]["validUnder"] == "old" { new } else { old };
             if let Some(p) = change["witness"]["rejectedAt"].as_str().map(str::to_string) {
-                change["witness"]["rejectedAt"] = serde_json::json!({"resolvesTo": resolve(doc, &p).cloned()});
+                change["witness"]["rejectedAt"] = mcp_contract::json!({"resolvesTo": resolve(doc, &p).cloned()});
             }
         }
     }

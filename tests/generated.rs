@@ -73,7 +73,7 @@ fn rule_ids_typescript() -> String {
     }
     out.push_str(";\n");
     // The engine's vocabulary (src/meta.rs), the same list `meta()` gives at run time.
-    let meta: serde_json::Value = serde_json::from_str(&mcp_contract::meta::meta_json()).unwrap_or_default();
+    let meta: mcp_contract::Value = serde_json::from_str(&mcp_contract::meta::meta_json()).unwrap_or_default();
     let union = |out: &mut String, doc: &str, name: &str, items: Vec<&str>| {
         let _ = writeln!(out, "\n/** {doc} */\nexport type {name} =");
         for item in items {

@@ -5,7 +5,7 @@
 
 use mcp_contract::limits::MAX_NESTING_DEPTH;
 use mcp_contract::{diff, diff_text, Config, Report};
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 
 fn run(old: &Value, new: &Value) -> Report {
     diff(old, new, &Config::default()).unwrap_or_else(|e| panic!("diff failed: {e}"))
@@ -181,7 +181,7 @@ fn sixty_four_by_sixty_four_any_of_branches_finish() {
 fn tools(prefix: &str, n: usize, width: usize) -> Vec<Value> {
     (0..n)
         .map(|i| {
-            let props: serde_json::Map<String, Value> =
+            let props: mcp_contract::Map<String, Value> =
                 (0..width).map(|p| (format!("p{i}_{p}"), json!({ "type": "string" }))).collect();
             tool(&format!("{prefix}{i}"), json!({ "type": "object", "properties": props }))
         })
@@ -245,9 +245,9 @@ fn many_templates_are_rematched_by_skeleton() {
 #[test]
 fn wide_server_parts_are_compared_by_index() {
     let wide = |suffix: &str| -> Value {
-        let caps: serde_json::Map<String, Value> =
+        let caps: mcp_contract::Map<String, Value> =
             (0..20_000).map(|i| (format!("cap{i}"), json!({ "flag": format!("{suffix}{}", i % 2) }))).collect();
-        let vendor: serde_json::Map<String, Value> =
+        let vendor: mcp_contract::Map<String, Value> =
             (0..20_000).map(|i| (format!("x-vendor-{i}"), json!(format!("{suffix}{}", i % 2)))).collect();
         let versions: Vec<Value> = (0..20_000).map(|i| json!(format!("2025-{suffix}-{i}"))).collect();
         let mut result = json!({
@@ -270,7 +270,7 @@ fn wide_server_parts_are_compared_by_index() {
 #[test]
 fn a_ref_bomb_expands_a_bounded_number_of_times() {
     // Each definition refers to the next one twice: 2^40 nodes if every $ref were expanded.
-    let defs: serde_json::Map<String, Value> = (0..40)
+    let defs: mcp_contract::Map<String, Value> = (0..40)
         .map(|i| {
             let next = json!({ "$ref": format!("#/$defs/d{}", i + 1) });
             (format!("d{i}"), json!({ "type": "object", "properties": { "left": next.clone(), "right": next } }))
@@ -292,7 +292,7 @@ fn a_ref_bomb_expands_a_bounded_number_of_times() {
 #[test]
 fn a_schema_of_50000_properties_is_compared() {
     let wide = |skip: usize| -> Value {
-        let props: serde_json::Map<String, Value> = (0..50_000)
+        let props: mcp_contract::Map<String, Value> = (0..50_000)
             .filter(|i| *i != skip)
             .map(|i| (format!("p{i}"), json!({ "type": "string", "maxLength": i % 100 + 1 })))
             .collect();
@@ -346,7 +346,7 @@ fn long_required_lists_compare_in_linear_time_and_miss_nothing() {
     let n = 20_000;
     let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
     let schema = |required: &[String], properties: usize| {
-        let properties: serde_json::Map<String, Value> =
+        let properties: mcp_contract::Map<String, Value> =
             names.iter().take(properties).map(|name| (name.clone(), json!({"type": "string"}))).collect();
         json!({"type": "object", "properties": properties, "required": required})
     };

@@ -7,7 +7,7 @@
 mod common;
 
 use mcp_contract::prose::assess;
-use serde_json::Value;
+use mcp_contract::Value;
 use std::collections::BTreeMap;
 
 struct Label {

@@ -4,7 +4,7 @@
 use mcp_contract::{diff_text, prose::assess, Severity};
 
 fn snapshot(description: &str) -> String {
-    serde_json::json!({"tools": [{"name": "read_file", "description": description, "inputSchema": {"type": "object"}}]})
+    mcp_contract::json!({"tools": [{"name": "read_file", "description": description, "inputSchema": {"type": "object"}}]})
         .to_string()
 }
 
@@ -48,7 +48,7 @@ fn an_overridden_message_never_shows_its_defaults_words() {
 
 #[test]
 fn the_catalogue_says_who_decides_with_a_machine_token() {
-    let catalogue: serde_json::Value = serde_json::from_str(&mcp_contract::rules::catalogue_json()).expect("JSON");
+    let catalogue: mcp_contract::Value = serde_json::from_str(&mcp_contract::rules::catalogue_json()).expect("JSON");
     let tokens: std::collections::BTreeSet<&str> =
         catalogue.as_array().expect("rules").iter().filter_map(|r| r["decidedBy"].as_str()).collect();
     assert_eq!(tokens, ["capabilityFlags", "fixed", "prose", "versionOrder"].into_iter().collect());
@@ -125,20 +125,20 @@ fn hostile_text_never_panics_and_is_deterministic() {
 #[test]
 fn generator_derived_schema_titles_are_documentation() {
     let tool = |input_title: Option<&str>, property_title: Option<&str>, output_title: Option<&str>| {
-        let mut input = serde_json::json!({"type": "object", "properties": {"max_length": {"type": "integer"}}});
+        let mut input = mcp_contract::json!({"type": "object", "properties": {"max_length": {"type": "integer"}}});
         if let Some(t) = input_title {
             input["title"] = t.into();
         }
         if let Some(t) = property_title {
             input["properties"]["max_length"]["title"] = t.into();
         }
-        let mut output = serde_json::json!({"type": "object", "properties": {"result": {"type": "string"}}});
+        let mut output = mcp_contract::json!({"type": "object", "properties": {"result": {"type": "string"}}});
         if let Some(t) = output_title {
             output["title"] = t.into();
         }
-        serde_json::json!({"tools": [{"name": "fetch", "inputSchema": input, "outputSchema": output}]})
+        mcp_contract::json!({"tools": [{"name": "fetch", "inputSchema": input, "outputSchema": output}]})
     };
-    let severities = |old: serde_json::Value, new: serde_json::Value| -> Vec<(&'static str, &'static str)> {
+    let severities = |old: mcp_contract::Value, new: mcp_contract::Value| -> Vec<(&'static str, &'static str)> {
         let report = mcp_contract::diff(&old, &new, &mcp_contract::Config::default()).expect("diff");
         report.changes.iter().map(|c| (c.rule, c.severity.as_str())).collect()
     };

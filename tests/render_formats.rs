@@ -2,8 +2,8 @@
 //! reasons, and stays well-formed when server-controlled text is hostile.
 
 use mcp_contract::render::Format;
+use mcp_contract::Value;
 use mcp_contract::{diff_text, prepare, run, Report, RunOptions, Severity, Threshold};
-use serde_json::Value;
 use std::collections::BTreeSet;
 
 const OLD: &str = r#"{"tools": [
@@ -243,8 +243,8 @@ fn sarif_has_one_descriptor_per_rule_used_and_one_result_per_change() {
         assert_eq!(result["level"], level);
         assert_eq!(result["message"]["text"], change.message.as_str());
         assert_eq!(result["properties"]["location"], change.location.as_str());
-        assert_eq!(result["properties"]["oldPointer"], serde_json::json!(change.old_pointer));
-        assert_eq!(result["properties"]["newPointer"], serde_json::json!(change.new_pointer));
+        assert_eq!(result["properties"]["oldPointer"], mcp_contract::json!(change.old_pointer));
+        assert_eq!(result["properties"]["newPointer"], mcp_contract::json!(change.new_pointer));
     }
     let suppressed = results.last().expect("a suppressed result");
     assert_eq!(suppressed["suppressions"][0]["justification"], "Legacy | churn <expected> `here`");
@@ -333,9 +333,9 @@ fn with_only_the_old_file_path_annotations_point_at_its_lines() {
 #[test]
 fn markdown_too_long_for_a_comment_is_shortened_and_says_so() {
     let tools: Vec<Value> = (0..3000)
-        .map(|i| serde_json::json!({"name": format!("tool_{i:04}_{}", "x".repeat(40)), "inputSchema": {"type": "object"}}))
+        .map(|i| mcp_contract::json!({"name": format!("tool_{i:04}_{}", "x".repeat(40)), "inputSchema": {"type": "object"}}))
         .collect();
-    let old = serde_json::json!({ "tools": tools }).to_string();
+    let old = mcp_contract::json!({ "tools": tools }).to_string();
     let options = RunOptions { format: Format::Markdown, ..RunOptions::default() };
     let out = run(&old, r#"{"tools": []}"#, None, &options).expect("renders").output;
     assert!(out.len() <= mcp_contract::render::MARKDOWN_MAX_CHARS, "{} chars", out.len());

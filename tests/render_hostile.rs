@@ -5,8 +5,8 @@
 
 use mcp_contract::hidden::hidden_chars;
 use mcp_contract::render::Format;
+use mcp_contract::Value;
 use mcp_contract::{run, RunOptions};
-use serde_json::Value;
 
 const OLD: &str = include_str!("fixtures/hostile/old.json");
 const NEW: &str = include_str!("fixtures/hostile/new.json");
@@ -135,7 +135,7 @@ fn hidden_names_and_descriptions_get_their_own_potentially_breaking_findings() {
 #[test]
 fn hidden_characters_already_there_are_not_reported_again() {
     let tool = |description: &str| {
-        serde_json::json!({"tools": [{"name": "a\u{200b}b", "description": description, "inputSchema": {}}]})
+        mcp_contract::json!({"tools": [{"name": "a\u{200b}b", "description": description, "inputSchema": {}}]})
             .to_string()
     };
     let same = mcp_contract::diff_text(&tool("x\u{202e}y"), &tool("x\u{202e}y z"), None).expect("diffs");
@@ -150,8 +150,8 @@ fn hidden_characters_already_there_are_not_reported_again() {
 fn a_name_whose_letters_pass_for_another_name_is_reported_once_where_it_appears() {
     let tools = |names: &[&str]| {
         let tools: Vec<Value> =
-            names.iter().map(|name| serde_json::json!({"name": name, "inputSchema": {"type": "object"}})).collect();
-        serde_json::json!({ "tools": tools }).to_string()
+            names.iter().map(|name| mcp_contract::json!({"name": name, "inputSchema": {"type": "object"}})).collect();
+        mcp_contract::json!({ "tools": tools }).to_string()
     };
     let confusable = |old: &[&str], new: &[&str]| -> Vec<String> {
         let report = mcp_contract::diff_text(&tools(old), &tools(new), None).expect("diffs");
@@ -192,15 +192,15 @@ fn a_name_whose_letters_pass_for_another_name_is_reported_once_where_it_appears(
 /// after leading blanks (issue 39 item 1).
 fn forging_pair() -> (String, String, String) {
     let tool = |name: &str, description: &str| {
-        serde_json::json!({"name": name, "description": description, "inputSchema": {"type": "object",
+        mcp_contract::json!({"name": name, "description": description, "inputSchema": {"type": "object",
             "properties": {"##[warning]p": {"type": "string", "description": "  ::error::in a property"}}}})
     };
-    let old = serde_json::json!({"tools": [
+    let old = mcp_contract::json!({"tools": [
         tool("##[error]gone", "x"),
         tool("kept", "Reads ##[stop-commands]token files."),
         tool("legacy_1", "old"),
     ]});
-    let new = serde_json::json!({"tools": [
+    let new = mcp_contract::json!({"tools": [
         tool("kept", "Deletes ##[set-output name=a;]b files.\n  ::error::forged"),
         tool("legacy_1", "new ##[debug]x"),
         tool("##[add-path]/tmp", "  ::notice::added"),

@@ -5,8 +5,8 @@
 //! report).
 
 use mcp_contract::render::{Format, GITHUB_MAX_PER_LEVEL, JOB_SUMMARY_MAX_CHARS, MARKDOWN_MAX_CHARS};
+use mcp_contract::{json, Value};
 use mcp_contract::{prepare, Prepared, RunOptions, Severity};
-use serde_json::{json, Value};
 
 /// 480 resources and 25 prompts removed (BREAKING), 15 reworded tool descriptions
 /// (POTENTIALLY_BREAKING), 480 tools added (NON_BREAKING): 1,000 changes.
@@ -165,7 +165,7 @@ fn alternating(expand: bool) -> Prepared<'static> {
             (0..800)
                 .map(|i| {
                     let (limit, mut properties, mut required) =
-                        (json!({"type": "integer"}), serde_json::Map::new(), vec!["q"]);
+                        (json!({"type": "integer"}), mcp_contract::Map::new(), vec!["q"]);
                     properties.insert("q".into(), json!({"type": "string"}));
                     properties.insert("limit".into(), limit);
                     if new {
@@ -254,7 +254,7 @@ fn a_group_lists_the_one_name_it_would_hide_and_points_to_verbose_only_when_it_h
 #[test]
 fn a_group_of_a_rule_below_whole_entities_is_headed_by_the_rules_group_phrase() {
     let schema = |names: &[&str]| {
-        let properties: serde_json::Map<String, Value> = names.iter().map(|n| (n.to_string(), json!({}))).collect();
+        let properties: mcp_contract::Map<String, Value> = names.iter().map(|n| (n.to_string(), json!({}))).collect();
         json!({"tools": [{"name": "edit_file", "inputSchema": {"type": "object", "properties": properties}}]})
             .to_string()
     };

@@ -5,7 +5,7 @@
 mod support;
 
 use mcp_contract::Severity;
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 use support::{breaking, diff, rules, side_name, with_property, SIDES};
 
 #[test]
@@ -94,7 +94,7 @@ fn ref_cycles_terminate_and_changes_inside_them_are_found() {
 #[test]
 fn exponential_ref_chains_are_bounded() {
     // Each definition references the next twice: 2^40 expansions if nothing stopped it.
-    let mut defs = serde_json::Map::new();
+    let mut defs = mcp_contract::Map::new();
     for i in 0..40 {
         defs.insert(format!("D{i}"), json!({"anyOf": [{"$ref": format!("#/$defs/D{}", i + 1)}, {"items": {"$ref": format!("#/$defs/D{}", i + 1)}}]}));
     }
@@ -111,7 +111,7 @@ fn exponential_ref_chains_are_bounded() {
 fn nested(depth: usize, leaf: Value) -> Value {
     let mut schema = leaf;
     for _ in 0..depth {
-        let mut level = serde_json::Map::new();
+        let mut level = mcp_contract::Map::new();
         level.insert("type".into(), json!("array"));
         level.insert("items".into(), schema);
         schema = Value::Object(level);

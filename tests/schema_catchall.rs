@@ -10,7 +10,7 @@ mod support;
 
 use mcp_contract::schema::Side;
 use mcp_contract::Severity;
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 use support::{diff, rules};
 
 /// `{type: object, properties: {id: string} + extra, <catch-all keywords>}`.

@@ -7,7 +7,7 @@ mod common;
 
 use mcp_contract::report::Change;
 use mcp_contract::Severity;
-use serde_json::Value;
+use mcp_contract::Value;
 
 struct Pair {
     id: String,

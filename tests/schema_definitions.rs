@@ -5,7 +5,7 @@
 #[path = "schema_support.rs"]
 mod support;
 
-use serde_json::json;
+use mcp_contract::json;
 use support::{diff, rules, side_name, SIDES};
 
 fn unreferenced(side: mcp_contract::schema::Side) -> String {
@@ -15,7 +15,7 @@ fn unreferenced(side: mcp_contract::schema::Side) -> String {
 #[test]
 fn an_unreferenced_definition_added_removed_or_changed_is_reported_on_both_sides() {
     let base =
-        |defs: serde_json::Value| json!({"type": "object", "properties": {"a": {"type": "string"}}, "$defs": defs});
+        |defs: mcp_contract::Value| json!({"type": "object", "properties": {"a": {"type": "string"}}, "$defs": defs});
     let cases = [
         (base(json!({"X": {"type": "string"}})), base(json!({"X": {"type": "integer"}})), "/$defs/X"),
         (base(json!({})), base(json!({"Y": {"type": "number"}})), "/$defs/Y"),
@@ -91,7 +91,7 @@ fn unchanged_and_reordered_definitions_are_silent() {
 #[test]
 fn a_definition_past_the_depth_or_expansion_limit_is_not_called_unreferenced() {
     let chain = |len: usize, leaf: &str| {
-        let mut defs = serde_json::Map::new();
+        let mut defs = mcp_contract::Map::new();
         for i in 0..len {
             defs.insert(format!("D{i}"), json!({"$ref": format!("#/$defs/D{}", i + 1)}));
         }
@@ -100,7 +100,7 @@ fn a_definition_past_the_depth_or_expansion_limit_is_not_called_unreferenced() {
     };
     // Fan-out: each definition references the next one twice, so expansions double per level.
     let fan = |len: usize, leaf: &str| {
-        let mut defs = serde_json::Map::new();
+        let mut defs = mcp_contract::Map::new();
         for i in 0..len {
             let next = format!("#/$defs/F{}", i + 1);
             defs.insert(

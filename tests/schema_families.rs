@@ -8,7 +8,7 @@ mod support;
 
 use mcp_contract::schema::Side;
 use mcp_contract::Severity;
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 use support::{diff, rules, side_name, with_property, SIDES};
 
 #[derive(Clone, Copy, Debug, PartialEq)]

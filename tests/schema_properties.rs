@@ -7,7 +7,7 @@ mod support;
 
 use mcp_contract::schema::Side;
 use mcp_contract::Severity;
-use serde_json::{json, Map, Value};
+use mcp_contract::{json, Map, Value};
 use support::{diff, rules, SIDES};
 
 const CASES: u64 = 300;

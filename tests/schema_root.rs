@@ -9,7 +9,7 @@ mod support;
 
 use mcp_contract::schema::Side;
 use mcp_contract::{diff_text, Severity, Verdict};
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 use support::{breaking, diff, rules};
 
 /// The report's rules and verdict for one tool whose inputSchema goes from `old` to `new`

@@ -4,7 +4,7 @@
 use mcp_contract::finding::{EntityKind, EntityRef, Finding, Site};
 use mcp_contract::schema::{self, Side};
 use mcp_contract::Severity;
-use serde_json::Value;
+use mcp_contract::Value;
 
 pub const SIDES: [Side; 2] = [Side::Input, Side::Output];
 
@@ -38,5 +38,5 @@ pub fn breaking(findings: &[Finding]) -> Vec<&Finding> {
 
 /// `{type: object, properties: {p: fragment}}`: a fragment placed as a property.
 pub fn with_property(fragment: Value) -> Value {
-    serde_json::json!({"type": "object", "properties": {"p": fragment}})
+    mcp_contract::json!({"type": "object", "properties": {"p": fragment}})
 }

@@ -9,7 +9,7 @@ mod support;
 
 use mcp_contract::schema::Side;
 use mcp_contract::Severity;
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 use support::{diff, rules, with_property as p, SIDES};
 
 const D4: &str = "http://json-schema.org/draft-04/schema#";

@@ -9,7 +9,7 @@ mod support;
 
 use mcp_contract::schema::Side;
 use mcp_contract::Severity;
-use serde_json::{json, Map, Value};
+use mcp_contract::{json, Map, Value};
 use support::{breaking, diff, rules};
 
 /// The real upgrade's shape: `data_model: {$ref: DataModel}` → `anyOf: [{type: string}, {$ref}]`.

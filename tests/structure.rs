@@ -362,8 +362,22 @@ fn stage(path: &ModPath) -> String {
     path.first().cloned().unwrap_or_else(|| "lib".into())
 }
 
+/// The names of the `#[macro_export]` macros the sources define.
+fn exported_macros(sources: &BTreeMap<ModPath, String>) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for source in sources.values() {
+        for (at, _) in source.match_indices("#[macro_export]") {
+            let rest = source[at..].split_once("macro_rules!").map_or("", |(_, rest)| rest).trim_start();
+            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            names.insert(name);
+        }
+    }
+    names
+}
+
 fn check(sources: &BTreeMap<ModPath, String>, allowed: &BTreeMap<String, BTreeSet<String>>) -> Findings {
     let modules: BTreeSet<ModPath> = sources.keys().cloned().collect();
+    let exported = exported_macros(sources);
     let mut findings = Findings::default();
     let mut edges: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
     for (from, source) in sources {
@@ -371,6 +385,10 @@ fn check(sources: &BTreeMap<ModPath, String>, allowed: &BTreeMap<String, BTreeSe
         for path in named_paths(&code_of(source)) {
             let Some(to) = resolve(from, &path, &modules) else { continue };
             let shown = path.join("::");
+            // A `#[macro_export]` macro is at the root wherever it is written: Rust puts it there.
+            if matches!(path.as_slice(), [root, name] if root == "crate" && exported.contains(name)) {
+                continue;
+            }
             if to.is_empty() && !from.is_empty() {
                 findings.root_imports.push(format!("{}: {shown}", name(from)));
                 continue;

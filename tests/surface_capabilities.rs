@@ -3,7 +3,7 @@
 //! sections that come and go with their capability; capture metadata never compared.
 
 use mcp_contract::{diff, Config, Report, Severity};
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 
 fn run(old: Value, new: Value) -> Report {
     diff(&old, &new, &Config::default()).expect("diff")
@@ -219,7 +219,7 @@ fn a_section_only_one_side_carries_is_named_as_not_compared() {
     let report = run(old.clone(), new.clone());
     assert_eq!(report.summary.compared, ["prompts", "server"]);
     let json = serde_json::to_value(&report).expect("report JSON");
-    assert_eq!(json["summary"]["notCompared"], json!([{"section": "tools", "absentFrom": "new"}]));
+    assert_eq!(json!([{"section": "tools", "absentFrom": "new"}]), json["summary"]["notCompared"]);
     assert!(
         report.summary.text.ends_with("; not compared: tools (absent from NEW)."),
         "summary: {}",

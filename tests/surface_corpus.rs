@@ -75,14 +75,14 @@ fn every_corpus_pair_and_consecutive_release_diffs() {
         pair_report(id);
     }
     let corpus = common::corpus_dir();
-    let manifest: serde_json::Value = serde_json::from_str(&common::read(&corpus.join("manifest.json"))).unwrap();
+    let manifest: mcp_contract::Value = serde_json::from_str(&common::read(&corpus.join("manifest.json"))).unwrap();
     let releases = manifest["releases"].as_array().expect("releases");
     let mut compared = 0;
     for pair in releases.windows(2) {
         if pair[0]["server"] != pair[1]["server"] {
             continue;
         }
-        let file = |r: &serde_json::Value| corpus.join(r["file"].as_str().expect("file"));
+        let file = |r: &mcp_contract::Value| corpus.join(r["file"].as_str().expect("file"));
         diff_files(&file(&pair[0]), &file(&pair[1]));
         compared += 1;
     }

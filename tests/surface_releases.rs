@@ -128,13 +128,13 @@ fn server_everything_renames_across_conventions_get_hints() {
 fn a_wholesale_convention_rename_hints_each_tool_at_its_own_name() {
     let names = ["read-query", "write-query", "create-table", "list-tables", "describe-table", "append-insight"];
     let schema =
-        serde_json::json!({"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]});
-    let tools = |rename: fn(&str) -> String| -> serde_json::Value {
-        let list: Vec<serde_json::Value> = names
+        mcp_contract::json!({"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]});
+    let tools = |rename: fn(&str) -> String| -> mcp_contract::Value {
+        let list: Vec<mcp_contract::Value> = names
             .iter()
-            .map(|n| serde_json::json!({"name": rename(n), "description": "Run a query.", "inputSchema": schema}))
+            .map(|n| mcp_contract::json!({"name": rename(n), "description": "Run a query.", "inputSchema": schema}))
             .collect();
-        serde_json::json!({ "tools": list })
+        mcp_contract::json!({ "tools": list })
     };
     let (old, new) = (tools(|n| n.to_string()), tools(|n| n.replace('-', "_")));
     let report = mcp_contract::diff(&old, &new, &mcp_contract::Config::default()).expect("diff");
@@ -146,9 +146,9 @@ fn a_wholesale_convention_rename_hints_each_tool_at_its_own_name() {
     }
     assert_eq!(hinted.len(), names.len());
     // Fuzzy hints are one to one too: two removed tools with the same schema and one added.
-    let old = serde_json::json!({"tools": [
+    let old = mcp_contract::json!({"tools": [
         {"name": "fetch_rows", "inputSchema": schema}, {"name": "fetch_cols", "inputSchema": schema}]});
-    let new = serde_json::json!({"tools": [{"name": "get_rows", "inputSchema": schema}]});
+    let new = mcp_contract::json!({"tools": [{"name": "get_rows", "inputSchema": schema}]});
     let report = mcp_contract::diff(&old, &new, &mcp_contract::Config::default()).expect("diff");
     let notes: Vec<(&str, Option<&str>)> = report
         .changes

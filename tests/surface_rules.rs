@@ -5,7 +5,7 @@
 mod common;
 
 use mcp_contract::{diff, Change, Config, Report, Severity};
-use serde_json::{json, Value};
+use mcp_contract::{json, Value};
 
 fn run(old: Value, new: Value) -> Report {
     diff(&old, &new, &Config::default()).expect("diff")

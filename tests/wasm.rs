@@ -11,7 +11,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 /// The example pairs as the npm package ships them (the wasm build leaves them out of
 /// `RULES`), as `(old, new)` text per rule, in `RULES` order.
 fn examples() -> Vec<(String, String)> {
-    let all: serde_json::Value =
+    let all: mcp_contract::Value =
         serde_json::from_str(include_str!("../js/rule-examples.json")).unwrap_or_else(|e| panic!("{e}"));
     RuleId::ALL
         .iter()
@@ -19,7 +19,7 @@ fn examples() -> Vec<(String, String)> {
             let pair = &all[rule.as_str()];
             assert!(pair.is_object(), "{rule}: no example in js/rule-examples.json");
             // A side given as a string is the text itself (a text no value can hold).
-            let text = |side: &serde_json::Value| side.as_str().map_or_else(|| side.to_string(), str::to_string);
+            let text = |side: &mcp_contract::Value| side.as_str().map_or_else(|| side.to_string(), str::to_string);
             (text(&pair["old"]), text(&pair["new"]))
         })
         .collect()

@@ -45,7 +45,7 @@ test("a hang, a trap, a thrown error and a runaway process are each counted and 
 
 test("the wasm memory cap reaches the real module: a large input traps under a small cap", () => {
   const inputs = scratchDir("fuzz-inputs");
-  const tools = Array.from({ length: 3000 }, (_, i) => ({ name: `t${i}`, description: "Does it.", inputSchema: { type: "object", properties: { a: { type: "string" } } } }));
+  const tools = Array.from({ length: 10000 }, (_, i) => ({ name: `t${i}`, description: "Does it.", inputSchema: { type: "object", properties: { a: { type: "string" } } } }));
   writeFileSync(join(inputs, "large"), `${JSON.stringify({ tools })}\0${JSON.stringify({ tools: tools.slice(1) })}`);
   const capped = runHarness(["--seconds", "0", "--memory-mb", "16", "--inputs", inputs, "diff_snapshots"]);
   assert.equal(capped.result.traps, 1, capped.run.stdout + capped.run.stderr);

@@ -8,7 +8,7 @@ use crate::claims::ANNOTATION_KEYS_ELSEWHERE;
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::collect::object_of;
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 
 /// A hint, its spec default, and the value that promises more safety.
 struct Hint {

@@ -9,7 +9,7 @@ use crate::prose::change::prose_change;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::pairing::Pair;
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 
 /// The rules one entity kind reports its shared fields under.
 pub(crate) struct SharedRules {

@@ -7,7 +7,7 @@ use super::fields::{object, report_malformed};
 use crate::claims::EXECUTION_FIELDS;
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
-use serde_json::Value;
+use crate::util::value::Value;
 
 const DEFAULT: &str = "forbidden";
 
@@ -19,7 +19,7 @@ pub(crate) fn compare(
     findings: &mut Vec<Finding>,
 ) {
     let (o, n) = (object(old), object(new));
-    let mode = |map: &serde_json::Map<String, Value>| match map.get("taskSupport") {
+    let mode = |map: &crate::util::value::Map<String, Value>| match map.get("taskSupport") {
         None => Some(DEFAULT.to_string()),
         Some(Value::String(s)) => Some(s.clone()),
         Some(_) => None,

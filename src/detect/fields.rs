@@ -6,14 +6,14 @@ use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::index::{first, index};
 use crate::util::json::values_equal;
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 
 /// The site of a field that may exist on either side of an entity pair.
 pub(crate) fn field_site(base: &Site, field: &str, old: Option<&Value>, new: Option<&Value>) -> Site {
     base.keys(field, old.map(|_| field), new.map(|_| field))
 }
 
-/// The keys of two objects, each once, in the maps' own order. A `serde_json::Map` iterates in
+/// The keys of two objects, each once, in the maps' own order. A `crate::util::value::Map` iterates in
 /// key order, so this is a merge of two sorted lists: no sort (and no sort code in the wasm).
 pub(crate) fn union_keys<'m>(old: &'m Map<String, Value>, new: &'m Map<String, Value>) -> Vec<&'m str> {
     let mut keys = Vec::with_capacity(old.len().max(new.len()));

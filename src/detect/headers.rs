@@ -7,7 +7,7 @@ use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::index::{first, index};
 use crate::util::json::{child_pointer, push_token};
-use serde_json::Value;
+use crate::util::value::Value;
 
 const KEYWORD: &str = "x-mcp-header";
 

@@ -16,7 +16,7 @@ use crate::util::confusable;
 use crate::util::hidden::{escape, hidden_chars};
 use crate::util::index::{index, matches};
 use crate::util::pairing::Pair;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// How many distinct hidden characters a message lists.
 const MAX_LISTED: usize = 8;

@@ -4,7 +4,7 @@
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::json::values_equal;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// Reports a change of an `icons` value under `rule`.
 pub(crate) fn compare(

@@ -6,7 +6,7 @@ use super::fields::{missing, object, report_malformed, strings, union_keys};
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::json::values_equal;
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 
 /// The rules one entity kind reports `_meta` changes under.
 pub(crate) struct MetaRules {

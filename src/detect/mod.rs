@@ -23,7 +23,7 @@ use crate::load::snapshot::{Entity, SectionKind, Snapshot};
 use crate::rules::finding::{Finding, Site};
 use crate::rules::RuleId;
 use crate::util::pairing::pair_by_key;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// What detection produced: findings in no particular order, the sections compared, and the
 /// sections one snapshot carries and the other does not (so not compared, and said so).

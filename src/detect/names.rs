@@ -11,7 +11,7 @@ use crate::util::confusable::has_lookalikes;
 use crate::util::index::{index, matches};
 use crate::util::json::values_equal;
 use crate::util::pairing::Pair;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// The longest name the strictest known host (Claude Desktop) accepts.
 const MAX_HOST_NAME_CHARS: usize = 64;

@@ -12,7 +12,7 @@ use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::json::index_pointer;
 use crate::util::pairing::{pair_by_key, Pair};
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 
 const RULES: SharedRules = SharedRules {
     kind: EntityKind::Prompt,

@@ -10,7 +10,7 @@ use crate::load::snapshot::Entity;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::pairing::Pair;
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 
 const RULES: SharedRules = SharedRules {
     kind: EntityKind::Resource,

@@ -10,7 +10,7 @@ use crate::rules::severity::Severity;
 use crate::rules::{Decider, RuleId};
 use crate::util::index::{first, index};
 use crate::util::json::{child_pointer, values_equal};
-use serde_json::{json, Value};
+use crate::util::value::{json, Value};
 use std::cmp::Ordering;
 
 /// A snapshot's server-level fields: name, value, pointer.

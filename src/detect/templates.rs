@@ -13,7 +13,7 @@ use crate::rules::finding::{EntityKind, Finding, Site};
 use crate::rules::RuleId;
 use crate::util::index::{first, index, matches};
 use crate::util::pairing::Pair;
-use serde_json::Value;
+use crate::util::value::Value;
 
 const RULES: SharedRules = SharedRules {
     kind: EntityKind::ResourceTemplate,

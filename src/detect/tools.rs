@@ -13,7 +13,7 @@ use crate::rules::RuleId;
 use crate::schema::{self, Side};
 use crate::util::json::child_pointer;
 use crate::util::pairing::Pair;
-use serde_json::Value;
+use crate::util::value::Value;
 
 const RULES: SharedRules = SharedRules {
     kind: EntityKind::Tool,
@@ -119,7 +119,7 @@ fn changed(
 }
 
 /// A schema field, with `null` (a nil schema marshalled by Go servers) read as absent.
-fn schema_field<'a>(fields: &'a serde_json::Map<String, Value>, name: &str) -> Option<&'a Value> {
+fn schema_field<'a>(fields: &'a crate::util::value::Map<String, Value>, name: &str) -> Option<&'a Value> {
     fields.get(name).filter(|v| !v.is_null())
 }
 
@@ -129,8 +129,8 @@ fn schema_field<'a>(fields: &'a serde_json::Map<String, Value>, name: &str) -> O
 fn display_name(
     entity: &EntityRef,
     site: &Site,
-    o: &serde_json::Map<String, Value>,
-    n: &serde_json::Map<String, Value>,
+    o: &crate::util::value::Map<String, Value>,
+    n: &crate::util::value::Map<String, Value>,
     findings: &mut Vec<Finding>,
 ) {
     let (old_name, old_from) = effective_title(o);
@@ -156,7 +156,9 @@ const TITLE: &[&str] = &["title"];
 const ANNOTATION_TITLE: &[&str] = &["annotations", "title"];
 
 /// The effective display title and the path it was read from.
-fn effective_title(fields: &serde_json::Map<String, Value>) -> (Option<&Value>, Option<&'static [&'static str]>) {
+fn effective_title(
+    fields: &crate::util::value::Map<String, Value>,
+) -> (Option<&Value>, Option<&'static [&'static str]>) {
     fn present(v: Option<&Value>) -> Option<&Value> {
         v.filter(|v| !v.is_null())
     }

@@ -4,7 +4,7 @@ use crate::load::error::{Error, Input};
 use crate::util::arena::{self, Built, Scope};
 use crate::util::json_read::{self as json};
 pub use crate::util::json_read::{Parsed, RepeatedKey};
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// Parses JSON, or YAML when the text does not start like JSON.
 pub fn parse_text(text: &str, input: Input) -> Result<Value, Error> {

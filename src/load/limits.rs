@@ -5,7 +5,7 @@
 
 use crate::load::error::{Error, Input};
 use crate::util::json::push_token;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// The deepest nesting of arrays and objects a snapshot may have (the root container is level
 /// 1). Text never gets near it: serde_json stops at 127 levels and the YAML reader at 128. It matters
@@ -64,7 +64,7 @@ enum Token<'a> {
 
 /// The children of a container, each with its pointer token.
 enum Children<'a> {
-    Object(serde_json::map::Iter<'a>),
+    Object(crate::util::value::Iter<'a>),
     Array(std::iter::Enumerate<std::slice::Iter<'a, Value>>),
 }
 

@@ -13,7 +13,7 @@ use crate::load::error::{Error, Input};
 use crate::rules::finding::EntityKind;
 use crate::util::index::{first, index};
 use crate::util::json::{child_pointer, index_pointer, type_name};
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 
 /// The marker the CLI's `snapshot` command writes.
 pub const FORMAT_MARKER: &str = "mcp-contract/snapshot@1";
@@ -290,7 +290,7 @@ impl<'a> Loader<'a> {
     fn server_fields(&mut self, map: &'a Map<String, Value>, pointer: &str) -> Result<(), Error> {
         let fields = self.snapshot.server.get_or_insert_with(Vec::new);
         for name in SERVER_FIELDS {
-            if let Some(value) = map.get(*name) {
+            if let Some(value) = map.get(name) {
                 if let Some(existing) = fields.iter().find(|(n, _, _)| n == name) {
                     return Err(Error::at_pointer(
                         self.input,
@@ -429,7 +429,7 @@ fn is_page(value: &Value) -> bool {
     value.as_object().is_some_and(|m| {
         m.contains_key("jsonrpc")
             || SectionKind::ALL.iter().any(|k| m.contains_key(k.field()))
-            || SERVER_FIELDS.iter().any(|f| m.contains_key(*f))
+            || SERVER_FIELDS.iter().any(|f| m.contains_key(f))
     })
 }
 

@@ -9,7 +9,7 @@
 mod scalar;
 
 use crate::util::json_read::MAX_CONTAINERS;
-use serde_json::Number;
+use crate::util::value::Number;
 use std::collections::BTreeMap;
 
 /// The deepest nesting of collections read (block and flow alike); one more is refused.
@@ -75,8 +75,8 @@ pub fn parse(text: &str) -> Result<Option<Node>> {
 
 /// A node as JSON: keys as [`key_text`] writes them, `.inf` and `.nan` as `null` (as
 /// serde_json writes a float it has no number for).
-pub fn to_json(node: Node) -> serde_json::Value {
-    use serde_json::Value;
+pub fn to_json(node: Node) -> crate::util::value::Value {
+    use crate::util::value::Value;
     match node.value {
         Yaml::Null | Yaml::NonFinite(_) => Value::Null,
         Yaml::Bool(b) => Value::Bool(b),

@@ -11,7 +11,7 @@ use crate::load::input::parse_text;
 use crate::load::snapshot::Snapshot;
 use crate::report::Report;
 use crate::rules::severity::Severity;
-use serde_json::Value;
+use crate::util::value::Value;
 
 // The gate's outcome is a member of the report, so its types live with the report's.
 pub use crate::report::semver::{Bump, Cause, SemverCheck, Version};

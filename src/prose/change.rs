@@ -4,7 +4,7 @@
 
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::rules::RuleId;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// Emits a prose finding for a text field, classified by the prose classifier.
 pub fn prose_change(

@@ -29,10 +29,10 @@ mod scores;
 pub use normalise::normalise;
 
 use crate::rules::severity::Severity;
+use crate::util::value::{json, Map, Value};
 use markers::{MarkerChange, Markers};
 use normalise::{count_words, Counts, Token};
 use region::{Region, Scores};
-use serde_json::{json, Map, Value};
 
 // Thresholds, chosen on the hand-labelled corpus edits in tests/prose/labels.tsv (227 edits: 211
 // POTENTIALLY_BREAKING, 16 DOCUMENTATION; run `cargo test --test prose_calibration -- --nocapture` for the table).

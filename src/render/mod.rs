@@ -153,7 +153,7 @@ pub const WITNESS_QUOTE_CHARS: usize = 200;
 pub(crate) fn witness_parts(change: &crate::report::Change) -> Option<(&'static str, String, String)> {
     let witness = change.witness.as_ref()?;
     let value = witness.get("value")?;
-    let input = witness.get("side").and_then(serde_json::Value::as_str) == Some("input");
+    let input = witness.get("side").and_then(crate::util::value::Value::as_str) == Some("input");
     let lead = if input {
         "this call was valid and is now rejected"
     } else {
@@ -164,8 +164,8 @@ pub(crate) fn witness_parts(change: &crate::report::Change) -> Option<(&'static 
         Some((cut, _)) => format!("{}…", &json[..cut]),
         None => json,
     };
-    let keyword = witness.get("keyword").and_then(serde_json::Value::as_str).unwrap_or("");
-    let within = witness.get("rejectedAt").and_then(serde_json::Value::as_str).map(|pointer| {
+    let keyword = witness.get("keyword").and_then(crate::util::value::Value::as_str).unwrap_or("");
+    let within = witness.get("rejectedAt").and_then(crate::util::value::Value::as_str).map(|pointer| {
         ["/inputSchema", "/outputSchema"]
             .iter()
             .find_map(|field| pointer.find(field).map(|i| &pointer[i + field.len()..]))

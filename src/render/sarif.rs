@@ -6,7 +6,7 @@ use super::escape::{json_visible, visible};
 use super::{Level, RenderOptions};
 use crate::report::{fits, Change, Report};
 use crate::rules::RuleId;
-use serde_json::{json, Map, Value};
+use crate::util::value::{json, Map, Value};
 
 const SCHEMA: &str = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 

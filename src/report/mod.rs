@@ -6,9 +6,9 @@ pub mod semver;
 use crate::rules::finding::EntityRef;
 use crate::rules::severity::Severity;
 use crate::util::json::truncate;
+use crate::util::value::Value;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde::Serialize;
-use serde_json::Value;
 
 /// The engine's version (the crate's), which reports name as their tool's (SARIF).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -61,6 +61,13 @@ impl Serialize for Counts {
             map.serialize_entry(severity.as_str(), &self.get(severity))?;
         }
         map.end()
+    }
+}
+
+impl crate::util::value::ToJson for Counts {
+    fn to_json(&self) -> Value {
+        let counts = Severity::DESCENDING.iter().map(|s| (s.as_str().to_owned(), Value::from(self.get(*s))));
+        Value::Object(counts.collect())
     }
 }
 
@@ -206,7 +213,7 @@ impl Report {
     pub fn to_json(&self) -> String {
         let text = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
             // Serialising plain data into a String cannot fail; keep the output valid JSON anyway.
-            format!("{{\"error\": {}}}", serde_json::Value::String(e.to_string()))
+            format!("{{\"error\": {}}}", crate::util::value::Value::String(e.to_string()))
         });
         // The same data, with hidden characters only as `\u` escapes in the bytes.
         let mut text = crate::util::hidden::json_visible(&text).into_owned();

@@ -2,14 +2,14 @@
 //! never touches a severity, a count or the verdict, and an id that matches nothing is dropped.
 
 use crate::report::Report;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// Longest note kept, in characters: notes are one line in every format.
 const MAX_NOTE_CHARS: usize = 300;
 
 /// Notes by change id, as the JSON object they are given in: a value that is not a string is
 /// no note (the engine's one map of strings to JSON values serves, rather than a map type of its own).
-pub type Notes = serde_json::Map<String, Value>;
+pub type Notes = crate::util::value::Map<String, Value>;
 
 /// Sets `note` on the changes (and suppressed changes) whose id has a note; returns how many
 /// were attached. Notes are flattened to one line and shortened.

@@ -4,7 +4,7 @@
 use crate::rules::severity::Severity;
 use crate::rules::{Decider, RuleId};
 use crate::util::json::{child_pointer, preview};
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// The kinds of entity a change can be about, in report order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -293,7 +293,7 @@ mod tests {
         let entity = EntityRef { kind: EntityKind::Tool, name: "t".into() };
         let site = Site::entity(&entity, None, None);
         let widened = Finding::new(RuleId::ToolOutputTypeWidened, &entity, site.clone(), ROOT_SUBJECT)
-            .values(Some(&serde_json::json!("object")), None);
+            .values(Some(&crate::util::value::json!("object")), None);
         assert!(
             widened.message().starts_with("tool `t`: the output schema type widened from"),
             "{}",
@@ -301,7 +301,8 @@ mod tests {
         );
         for rule in [RuleId::ToolInputDialectChanged, RuleId::ToolOutputDialectChanged] {
             assert!(rule.meta().message.contains(DIALECT_CHANGED), "{}", rule.as_str());
-            let dropped = Finding::new(rule, &entity, site.clone(), "q").values(Some(&serde_json::json!("x")), None);
+            let dropped =
+                Finding::new(rule, &entity, site.clone(), "q").values(Some(&crate::util::value::json!("x")), None);
             assert!(dropped.message().ends_with("`q` no longer declares \"x\""), "{}", dropped.message());
         }
     }
@@ -319,7 +320,7 @@ mod tests {
     fn messages_fill_placeholders() {
         let entity = EntityRef { kind: EntityKind::Tool, name: "search".into() };
         let finding = Finding::new(RuleId::ToolInputTypeWidened, &entity, Site::entity(&entity, None, None), "query")
-            .values(Some(&serde_json::json!(["string"])), Some(&serde_json::json!(["null", "string"])));
+            .values(Some(&crate::util::value::json!(["string"])), Some(&crate::util::value::json!(["null", "string"])));
         assert_eq!(
             finding.message(),
             "tool `search`: input `query` type widened from [\"string\"] to [\"null\",\"string\"]"

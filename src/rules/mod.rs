@@ -124,15 +124,15 @@ impl std::fmt::Display for RuleId {
 /// The whole registry as JSON (an array of rules, without their example pairs), for `rules
 /// --format json`, the playground and generated docs.
 pub fn catalogue_json() -> String {
-    let rules: Vec<serde_json::Value> = RuleId::sorted().into_iter().map(|r| rule_json(r.meta())).collect();
+    let rules: Vec<crate::util::value::Value> = RuleId::sorted().into_iter().map(|r| rule_json(r.meta())).collect();
     serde_json::to_string_pretty(&rules).unwrap_or_default() + "\n"
 }
 
 /// A rule as the catalogue lists it; in the wasm module without `why` and `advice`, which the
 /// npm package joins from `js/rule-docs.json`.
-fn rule_json(rule: &RuleMeta) -> serde_json::Value {
+fn rule_json(rule: &RuleMeta) -> crate::util::value::Value {
     #[cfg_attr(target_arch = "wasm32", allow(unused_mut))]
-    let mut json = serde_json::json!({
+    let mut json = crate::util::value::json!({
         "id": rule.id,
         "severity": rule.severity.as_str(),
         "decidedBy": rule.decider.as_str(),
@@ -151,14 +151,14 @@ fn rule_json(rule: &RuleMeta) -> serde_json::Value {
 /// from `js/rule-docs.json`'s text, which the front ends pass with a SARIF render.
 #[derive(Clone, Debug, Default)]
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // native builds read the registry's own
-pub struct RuleDocs(serde_json::Map<String, serde_json::Value>);
+pub struct RuleDocs(crate::util::value::Map<String, crate::util::value::Value>);
 
 impl RuleDocs {
     /// Reads `{id: {why, advice}}` ([`docs_json`]'s shape), kept as parsed: a map of its own
     /// would be one more map type compiled into the module.
     pub fn parse(text: &str) -> Result<RuleDocs, String> {
         match crate::util::json_read::from_str(text).map_err(|e| format!("ruleDocs is not JSON: {e}"))? {
-            serde_json::Value::Object(docs) => Ok(RuleDocs(docs)),
+            crate::util::value::Value::Object(docs) => Ok(RuleDocs(docs)),
             _ => Err("ruleDocs is not an object keyed by rule id".to_string()),
         }
     }
@@ -183,7 +183,7 @@ impl RuleDocs {
 pub fn docs_json() -> String {
     let docs = crate::util::collect::object_of(RuleId::sorted().into_iter().map(|r| {
         let meta = r.meta();
-        (meta.id.to_string(), serde_json::json!({"why": meta.why, "advice": meta.advice}))
+        (meta.id.to_string(), crate::util::value::json!({"why": meta.why, "advice": meta.advice}))
     }));
     serde_json::to_string(&docs).unwrap_or_default() + "\n"
 }
@@ -195,15 +195,15 @@ pub fn docs_json() -> String {
 pub fn examples_json() -> String {
     let example = |text: &str| match crate::util::json_read::parse(text) {
         Ok(parsed) if parsed.repeated_keys.is_empty() => parsed.value,
-        _ => serde_json::Value::String(text.to_string()),
+        _ => crate::util::value::Value::String(text.to_string()),
     };
-    let examples: serde_json::Map<String, serde_json::Value> = RuleId::sorted()
+    let examples: crate::util::value::Map<String, crate::util::value::Value> = RuleId::sorted()
         .into_iter()
         .map(|r| {
             let meta = r.meta();
             (
                 meta.id.to_string(),
-                serde_json::json!({"old": example(meta.example_old), "new": example(meta.example_new)}),
+                crate::util::value::json!({"old": example(meta.example_old), "new": example(meta.example_new)}),
             )
         })
         .collect();

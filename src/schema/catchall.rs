@@ -12,7 +12,7 @@ use super::normalise::tuple;
 use super::walk::here::Here;
 use super::walk::kw_value;
 use crate::claims::{Covered, OWNED_ELSEWHERE};
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// One raw difference: where, which keyword, the two values and the two pointers.
 pub struct Difference {

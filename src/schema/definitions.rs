@@ -8,7 +8,7 @@ use super::normalise::canon::json_eq;
 use super::normalise::normal::MAX_DEPTH;
 use crate::util::collect::StringSet;
 use crate::util::json::{child_pointer, index_pointer, push_token};
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// Where definitions live (2019-09+ and draft-07 spellings).
 fn is_container(name: &str) -> bool {

@@ -28,9 +28,9 @@ pub use witness::MAX_WITNESS_BYTES;
 use crate::claims::Hit;
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::util::json::pointer_tokens;
+use crate::util::value::Value;
 use normalise::canon::bounded_clone;
 use rules::{fixed_rule, Fixed};
-use serde_json::Value;
 use walk::here::Here;
 
 /// The side and the effect name a schema change's rule; they are declared with the family table
@@ -115,10 +115,10 @@ pub fn compare_within(
         // A standard keyword here means a value the walk could not read (a malformed one):
         // say which drafts define it, so the reader looks at the value, not the keyword.
         finding.details = match keywords::lookup(&difference.keyword) {
-            Some(k) => Some(serde_json::json!({ "standardKeyword": true, "drafts": k.drafts.names() })),
+            Some(k) => Some(crate::util::value::json!({ "standardKeyword": true, "drafts": k.drafts.names() })),
             // `(schema)`: the node itself differs (not a schema on one side), no keyword.
             None if difference.keyword.starts_with('(') => None,
-            None => Some(serde_json::json!({ "standardKeyword": false })),
+            None => Some(crate::util::value::json!({ "standardKeyword": false })),
         };
         hits.push(Hit { finding, covers: Vec::new(), distinct: Some(difference.keyword) });
     }
@@ -147,14 +147,14 @@ pub fn compare_within(
 /// the engine's "no BREAKING" against an independent validator: every such value the old input
 /// schema accepts must be accepted by the new one.
 #[doc(hidden)]
-pub fn sample_instances(schema: &serde_json::Value, limit: usize) -> Vec<serde_json::Value> {
+pub fn sample_instances(schema: &crate::util::value::Value, limit: usize) -> Vec<crate::util::value::Value> {
     let normalised = normalise::normal::normalise(schema, None, &Default::default(), &Budget::default());
     witness::samples(&normalised.tree, limit)
 }
 
 /// A witness that says why there is none (DESIGN.md §4).
-pub fn unavailable(reason: &str) -> serde_json::Value {
-    serde_json::json!({ "unavailable": reason })
+pub fn unavailable(reason: &str) -> crate::util::value::Value {
+    crate::util::value::json!({ "unavailable": reason })
 }
 
 /// Witnesses searched per schema pair: past this many BREAKING findings in one schema the rest

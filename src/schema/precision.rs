@@ -14,7 +14,7 @@ use super::walk::here::Here;
 use super::{Effect, Side};
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::util::json::{pointer_tokens, push_token, Decimal};
-use serde_json::Value;
+use crate::util::value::Value;
 use std::cmp::Ordering;
 
 /// Pointer → number text, for the numbers of a JSON text whose value an `f64` does not hold:
@@ -358,7 +358,7 @@ pub fn compare(
         };
         let mut finding = Finding::new(rule, entity, finding_site, subject).values(Some(a), Some(b));
         finding.detail = Some(format!("; {old_text} → {new_text}, equal as doubles"));
-        finding.details = Some(serde_json::json!({ "oldText": old_text, "newText": new_text }));
+        finding.details = Some(crate::util::value::json!({ "oldText": old_text, "newText": new_text }));
         if finding.default_severity() == crate::rules::severity::Severity::Breaking {
             // The witness would be a number between two bounds a double cannot tell apart.
             finding.witness = Some(super::unavailable(

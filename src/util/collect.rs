@@ -2,7 +2,7 @@
 //! stable sort, which the wasm module carries once per item type (about 5 KB each); insertion
 //! reuses the map's own search, and is as fast for the small maps built with these.
 
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 use std::collections::BTreeMap;
 #[cfg(test)]
 use std::collections::BTreeSet;

@@ -1,7 +1,7 @@
 //! Small JSON helpers: RFC 6901 pointer building, numeric-aware equality, compact previews, and
 //! decimal numbers read and written through serde_json (no core float parsing or formatting).
 
-use serde_json::Value;
+use crate::util::value::Value;
 use std::borrow::Cow;
 
 /// Appends `/token` to a JSON pointer, escaping `~` and `/` (RFC 6901).
@@ -369,7 +369,7 @@ pub fn type_name(value: &Value) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::util::value::json;
 
     #[test]
     fn decimals_read_as_core_reads_them_and_shortest_writes_them_back() {

@@ -1,5 +1,6 @@
-//! JSON text into `serde_json` values, built exactly as serde_json's own `Value` reader builds
-//! them, while noting every key an object writes more than once.
+//! JSON text into the engine's values (`util::value`), read by serde_json's parser with the
+//! values, errors and limits of its own `Value` reader, noting every key an object writes more
+//! than once.
 //!
 //! Why: RFC 8259 leaves a repeated key's meaning to the reader. `JSON.parse`, Python and
 //! serde_json keep the last value (and so does the engine), other readers keep the first, and a
@@ -8,18 +9,17 @@
 //! reports (`tool.json.repeatedKey` and its kin, `detect::repeated_keys`) instead of silently
 //! comparing one reading.
 
+use crate::util::value::{Map, Number, Value};
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_json::map::Entry;
-use serde_json::{Map, Number, Value};
 use std::fmt;
 
 /// Repeats a text may hold: each is a finding, and each carries its path, so a hostile text
 /// (repeats inside 127 levels of arrays) is refused rather than read into millions of paths.
 pub const MAX_REPEATED_KEYS: usize = 1_000;
 
-/// Arrays and objects a text may hold. Each becomes a heap allocation of its own (an object's
-/// B-tree node is about 300 bytes in wasm), so a text of tiny objects takes 40 times its size
-/// once read: the bound keeps the two documents of a diff well under a gigabyte, whatever their
+/// Arrays and objects a text may hold. Each becomes a heap allocation of its own (and each of
+/// its strings another), so a text of tiny objects takes many times its size once read: the
+/// bound keeps the two documents of a diff well under a gigabyte, whatever their
 /// shape. Real snapshots hold one container per 100-200 bytes (the 915-tool stress snapshot:
 /// 26,748 in 3.7 MB), so a million is about 150 MB of real text.
 pub const MAX_CONTAINERS: usize = 1_000_000;
@@ -66,6 +66,13 @@ pub fn parse(text: &str) -> Result<Parsed, serde_json::Error> {
 /// module holds one JSON value reader, not two.
 pub fn from_str(text: &str) -> Result<Value, serde_json::Error> {
     parse(text).map(|parsed| parsed.value)
+}
+
+impl<'de> serde::Deserialize<'de> for Value {
+    /// As [`from_str`] reads (repeated keys keep their last value, unreported).
+    fn deserialize<D: Deserializer<'de>>(reader: D) -> Result<Value, D::Error> {
+        Reading(&mut State { found: Vec::new(), containers: 0 }).deserialize(reader)
+    }
 }
 
 /// A repeat as the reader meets it: the key, and the path from the object up to the root
@@ -194,22 +201,35 @@ impl<'de> Visitor<'de> for Reading<'_> {
 
     fn visit_map<A: MapAccess<'de>>(mut self, mut entries: A) -> Result<Value, A::Error> {
         self.0.begin_container()?;
-        let mut values = Map::new();
+        let start = self.0.found.len();
+        let mut members = Vec::new();
+        // The members whose values held repeats, with how many were noted in each: where this
+        // object's own repeats go among them, in the text's order.
+        let mut inner: Vec<(usize, usize)> = Vec::new();
         while let Some(key) = entries.next_key::<String>()? {
+            let before = self.0.found.len();
             let value = self.nested(|| key.clone(), |reading| entries.next_value_seed(reading))?;
-            match values.entry(key) {
-                Entry::Vacant(slot) => {
-                    slot.insert(value);
-                }
-                Entry::Occupied(mut slot) => {
-                    if self.0.found.len() <= MAX_REPEATED_KEYS {
-                        self.0.found.push(Found { upward: Vec::new(), key: slot.key().clone() });
-                    }
-                    slot.insert(value);
-                }
+            if self.0.found.len() > before {
+                inner.push((members.len(), self.0.found.len() - before));
             }
+            members.push((key, value));
         }
-        Ok(values.into())
+        let found = &mut self.0.found;
+        let (mut noted, mut inner) = (0, inner.into_iter().peekable());
+        let map = Map::from_written(members, |written, key| {
+            // The repeat is noted as its key is read, after what the values before it held.
+            while let Some((_, held)) = inner.next_if(|(member, _)| *member < written) {
+                noted += held;
+            }
+            let at = start + noted;
+            if at <= MAX_REPEATED_KEYS {
+                found.insert(at, Found { upward: Vec::new(), key: key.to_owned() });
+                noted += 1;
+            }
+        });
+        // Past the limit nothing more is kept (the repeat past it is the last one noted).
+        found.truncate(MAX_REPEATED_KEYS + 1);
+        Ok(Value::Object(map))
     }
 }
 

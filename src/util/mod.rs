@@ -17,3 +17,4 @@ pub mod pairing;
 pub(crate) mod regex;
 #[cfg(test)]
 pub(crate) mod test_random;
+pub mod value;

@@ -46,6 +46,13 @@ pub fn sort_stable_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) ->
     sort_stable_by(items, |a, b| key(a).cmp(&key(b)));
 }
 
+/// The positions `0..len` in the order `compare` sorts them, ties in position order.
+pub(crate) fn stable_order(len: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    sort_indices(&mut order, compare);
+    order
+}
+
 /// The one instantiation of the standard stable sort that every call site shares.
 #[inline(never)]
 fn sort_indices(order: &mut [usize], compare: &mut dyn FnMut(usize, usize) -> Ordering) {
@@ -54,7 +61,7 @@ fn sort_indices(order: &mut [usize], compare: &mut dyn FnMut(usize, usize) -> Or
 
 /// Rearranges `items` so that position `k` holds the item that was at `order[k]`, following
 /// each cycle of the permutation with swaps; `order` is used up as the record of what is done.
-fn permute<T>(items: &mut [T], order: &mut [usize]) {
+pub(crate) fn permute<T>(items: &mut [T], order: &mut [usize]) {
     for start in 0..items.len() {
         let mut current = start;
         while order[current] != start {

@@ -1,7 +1,7 @@
 //! Unit tests for `detect/icons`.
 
 use super::*;
-use serde_json::json;
+use crate::util::value::json;
 
 #[test]
 fn data_uris_become_digests() {

@@ -116,7 +116,7 @@ fn yaml_merge_keys_are_applied_so_yaml_reads_as_its_json_twin() {
     let value = parse_text(yaml, Input::Old).unwrap();
     assert_eq!(
         value["tools"][0]["inputSchema"]["properties"]["q"],
-        serde_json::json!({"type": "string", "maxLength": 9})
+        crate::util::value::json!({"type": "string", "maxLength": 9})
     );
 }
 

@@ -1,7 +1,7 @@
 //! Unit tests for `limits`.
 
 use super::*;
-use serde_json::json;
+use crate::util::value::json;
 
 fn nested(levels: usize) -> Value {
     (1..levels).fold(json!([]), |inner, _| json!([inner]))

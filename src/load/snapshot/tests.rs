@@ -1,7 +1,7 @@
 //! Unit tests for `snapshot`.
 
 use super::*;
-use serde_json::json;
+use crate::util::value::json;
 
 fn keys(snapshot: &Snapshot, kind: SectionKind) -> Vec<(String, String)> {
     snapshot.section(kind).unwrap().iter().map(|e| (e.key.to_string(), e.pointer.clone())).collect()

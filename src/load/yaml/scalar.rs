@@ -5,7 +5,7 @@
 //! snapshot and its JSON twin hold the same doubles.
 
 use super::Yaml;
-use serde_json::Number;
+use crate::util::value::Number;
 
 pub fn resolve(text: &str) -> Yaml {
     match text {

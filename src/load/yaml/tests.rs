@@ -3,7 +3,7 @@
 //! serde_yaml refuses, and the refusals that are deliberately stricter, each said once.
 
 use super::*;
-use serde_json::{json, Value};
+use crate::util::value::{json, Value};
 
 fn ours(text: &str) -> std::result::Result<Value, YamlError> {
     parse(text).map(|root| root.map_or(Value::Null, to_json))
@@ -12,7 +12,7 @@ fn ours(text: &str) -> std::result::Result<Value, YamlError> {
 fn theirs(text: &str) -> std::result::Result<Value, String> {
     let mut value: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
     value.apply_merge().map_err(|e| e.to_string())?;
-    serde_json::to_value(value).map_err(|e| e.to_string())
+    serde_json::to_value(value).map(Value::from).map_err(|e| e.to_string())
 }
 
 /// Texts both readers take, covering each construct; the JSON must be the same.

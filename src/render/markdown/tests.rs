@@ -1,8 +1,8 @@
 //! Unit tests for `render::markdown`: how a shortened report shares its rows.
 
 use super::*;
+use crate::util::value::{json, Value};
 use crate::{prepare, RunOptions};
-use serde_json::{json, Value};
 
 fn tool(name: &str, properties: Value) -> Value {
     json!({"name": name, "inputSchema": {"type": "object", "properties": properties}})

@@ -45,8 +45,8 @@ fn long_notes_are_shortened() {
 
 #[test]
 fn notes_json_must_be_an_object() {
-    assert!(notes_from_json(&serde_json::json!(["x"])).is_err());
-    let notes = notes_from_json(&serde_json::json!({"id1": "n", "id2": 3})).unwrap_or_default();
+    assert!(notes_from_json(&crate::util::value::json!(["x"])).is_err());
+    let notes = notes_from_json(&crate::util::value::json!({"id1": "n", "id2": 3})).unwrap_or_default();
     assert_eq!(notes.len(), 1);
 }
 

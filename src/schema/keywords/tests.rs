@@ -6,7 +6,7 @@ use super::*;
 use crate::rules::finding::{EntityKind, EntityRef, Finding, Site};
 use crate::rules::severity::Severity;
 use crate::schema::{compare, Side};
-use serde_json::{json, Map, Value as Json};
+use crate::util::value::{json, Map, Value as Json};
 
 /// Every keyword of the five drafts' meta-schemas (json-schema-org/json-schema-spec, branches
 /// draft-04, draft-06, draft-07, 2019-09 and 2020-12), written out apart from the table.

@@ -2,7 +2,7 @@
 //! and sort keys for order-free arrays (`enum`, `required`, `type`).
 
 use crate::util::json::values_equal_within;
-use serde_json::{Number, Value};
+use crate::util::value::{Number, Value};
 
 /// Values nested deeper than this are compared as unequal unless they are the same value in
 /// memory, so that [`crate::schema::compare`] called directly on values built in code stays
@@ -159,7 +159,7 @@ pub fn canonical_set(items: &[Value]) -> Vec<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::util::value::json;
 
     #[test]
     fn equality_is_by_value_and_key_order_free() {

@@ -6,7 +6,7 @@ use super::node::Force;
 use super::node::{Body, Kw, KwValue, Node};
 use super::types::TypeSet;
 use crate::util::collect::all_distinct;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// Above this many branch pairs, branches are paired by position instead of compared pairwise,
 /// so hostile lists stay linear (64 × 64 real branches are well inside).

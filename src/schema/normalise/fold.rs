@@ -12,7 +12,7 @@ use super::subsume::contains;
 use super::types::TypeSet;
 use crate::schema::keywords::is_annotation;
 use crate::util::collect::all_distinct;
-use serde_json::Value;
+use crate::util::value::Value;
 use std::borrow::Cow;
 
 /// Branch lists longer than this are not searched for covered branches (pairwise proofs).

@@ -5,7 +5,7 @@
 
 use super::sorted::SortedMap;
 use crate::util::json::child_pointer;
-use serde_json::Value;
+use crate::util::value::Value;
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::rc::Rc;

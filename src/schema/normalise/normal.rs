@@ -10,7 +10,7 @@ use super::types::TypeSet;
 use crate::schema::keywords::{self, Kind, Shape};
 use crate::util::collect::StringSet;
 use crate::util::json::{child_pointer, index_pointer};
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -197,7 +197,7 @@ pub const MAX_TARGET_VISITS: usize = 100_000;
 /// Whether a `$ref` to `target` reaches the same definitions, equal, in both documents (false
 /// past [`MAX_TARGET_VISITS`] or through a dynamic reference: not shown the same).
 pub fn same_reach(old: &Value, new: &Value, target: &str) -> bool {
-    let probe = serde_json::json!({ "$ref": target });
+    let probe = crate::util::value::json!({ "$ref": target });
     Targets::new(old, new).settled(&probe).is_some()
 }
 

@@ -10,7 +10,7 @@ use super::node::{Body, Keywords, Kw, KwValue, Node};
 use super::types::TypeSet;
 use crate::schema::keywords::{is_annotation, is_type_local};
 use crate::util::json::child_pointer;
-use serde_json::{Number, Value};
+use crate::util::value::{Number, Value};
 use std::borrow::Cow;
 
 /// JavaScript's largest safe integer: zod 4 bounds every `.int()` by it, a no-op for any

@@ -16,7 +16,7 @@ use super::node::Force;
 use super::node::{Body, Kw, KwValue, Node};
 use super::types::TypeSet;
 use crate::schema::keywords::{self, Instance, Kind};
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// Proof steps per question: a hostile schema (nested unions distributed over each other)
 /// ends in "not shown" instead of exponential work. Real tool schemas take a few dozen.

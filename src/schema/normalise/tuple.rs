@@ -6,7 +6,7 @@
 //! what the other side said about that position (issue 33 item 2).
 
 use super::node::{Body, Kw, Node};
-use serde_json::Value;
+use crate::util::value::Value;
 use std::borrow::Cow;
 
 static TRUE: Value = Value::Bool(true);

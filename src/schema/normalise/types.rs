@@ -1,7 +1,7 @@
 //! The `type` keyword as a set of JSON types, with integer ⊂ number.
 
 use crate::schema::Effect;
-use serde_json::Value;
+use crate::util::value::Value;
 use std::sync::OnceLock;
 
 /// A set of JSON types. `NUMBER` includes every integer, so `INTEGER` is only kept when

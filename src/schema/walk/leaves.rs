@@ -15,7 +15,7 @@ use crate::schema::normalise::types::TypeSet;
 use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::Effect;
 use crate::util::collect::StringSet;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// A lower or upper limit: its value and whether it is exclusive.
 #[derive(Clone, Copy, PartialEq)]
@@ -269,9 +269,13 @@ impl Walk<'_> {
             // The message names the keyword and its origin (and the definition it was reached through).
             let via = hit.finding.detail.take().unwrap_or_default();
             hit.finding.detail = Some(format!("`{}` ({}{via})", vendor.name, vendor.origin));
-            let details = hit.finding.details.get_or_insert_with(|| serde_json::json!({}));
-            details["vendor"] =
-                serde_json::json!({ "keyword": vendor.name, "origin": vendor.origin, "meaning": vendor.meaning });
+            let details = hit.finding.details.get_or_insert_with(|| crate::util::value::json!({}));
+            if let Some(details) = details.as_object_mut() {
+                details.insert(
+                    "vendor".into(),
+                    crate::util::value::json!({ "keyword": vendor.name, "origin": vendor.origin, "meaning": vendor.meaning }),
+                );
+            }
         }
     }
 

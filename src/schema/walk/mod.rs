@@ -30,7 +30,7 @@ use crate::schema::rules::{effect_rule, fixed_rule, Family, Fixed};
 use crate::schema::{Effect, Side};
 use crate::util::collect::object_of;
 use crate::util::collect::StringSet;
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// `true`, standing in for an absent subschema.
 static TRUE: Value = Value::Bool(true);
@@ -104,7 +104,7 @@ impl<'w> Walk<'w> {
             (None, Some(v)) => Some(format!("; {v}")),
             (None, None) => None,
         };
-        finding.details = via.map(|v| serde_json::json!({ "definition": v }));
+        finding.details = via.map(|v| crate::util::value::json!({ "definition": v }));
         let covers = if change.covers.is_empty() {
             vec![change.keyword.map_or_else(|| here.path.clone(), |k| here.keyword(k).path)]
         } else {
@@ -296,7 +296,7 @@ impl<'w> Walk<'w> {
         let mut finding = Finding::new(fixed_rule(self.side, rule), self.entity, site, place.subject());
         (finding.old, finding.new) = (old.map(bounded_clone), new.map(bounded_clone));
         finding.detail = via.as_ref().map(|v| format!("; {v}"));
-        finding.details = via.map(|v| serde_json::json!({ "definition": v }));
+        finding.details = via.map(|v| crate::util::value::json!({ "definition": v }));
         self.hits.push(Hit { finding, covers: vec![place.path.clone()], distinct: None });
     }
 
@@ -331,7 +331,7 @@ impl<'w> Walk<'w> {
                 let detail = [new_property.then(|| "a new property".to_string()), via.clone()];
                 let detail: Vec<String> = detail.into_iter().flatten().collect();
                 finding.detail = (!detail.is_empty()).then(|| format!("; {}", detail.join("; ")));
-                finding.details = via.map(|v| serde_json::json!({ "definition": v }));
+                finding.details = via.map(|v| crate::util::value::json!({ "definition": v }));
                 self.hits.push(Hit { finding, covers: vec![covers.clone()], distinct: Some(name.to_string()) });
             }
         }
@@ -604,19 +604,19 @@ impl<'w> Walk<'w> {
         // The entries as written (each a list of names), none when absent; `None` when malformed.
         fn entries<'v>(
             node: &'v Node,
-            none: &'v serde_json::Map<String, Value>,
-        ) -> Option<&'v serde_json::Map<String, Value>> {
+            none: &'v crate::util::value::Map<String, Value>,
+        ) -> Option<&'v crate::util::value::Map<String, Value>> {
             match value(node, "dependentRequired") {
                 None => Some(none),
                 Some(Value::Object(m)) if m.values().all(Value::is_array) => Some(m),
                 Some(_) => None,
             }
         }
-        let none = serde_json::Map::new();
+        let none = crate::util::value::Map::new();
         let (Some(a), Some(b)) = (entries(o, &none), entries(n, &none)) else { return };
         let empty = Vec::new();
         let mut effects = Vec::new();
-        for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(*k))) {
+        for key in a.keys().chain(b.keys().filter(|k| !a.contains_key(k))) {
             let x = a.get(key).and_then(Value::as_array).unwrap_or(&empty);
             let y = b.get(key).and_then(Value::as_array).unwrap_or(&empty);
             match set_difference(x, y) {

@@ -8,7 +8,7 @@
 
 use crate::claims::Hit;
 use crate::schema::normalise::canon::sort_key;
-use serde_json::{json, Value};
+use crate::util::value::{json, Value};
 
 /// Other places listed in a merged finding's details; the count covers the rest.
 pub const MAX_LISTED_PLACES: usize = 20;

@@ -12,7 +12,7 @@ use crate::schema::normalise::node::{Body, KwValue, Node};
 use crate::schema::normalise::subsume::contains;
 use crate::schema::rules::Fixed;
 use crate::schema::{Effect, Side};
-use serde_json::Value;
+use crate::util::value::Value;
 
 /// `true`, standing in for an absent catch-all.
 static TRUE: Value = Value::Bool(true);

@@ -11,7 +11,7 @@ use super::super::normalise::tuple;
 use super::super::normalise::types::TypeSet;
 use super::validate::accepts;
 use crate::util::regex::Pattern;
-use serde_json::{json, Map, Value};
+use crate::util::value::{json, Map, Value};
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 

@@ -17,7 +17,7 @@ use super::walk::pattern_matches;
 use super::{unavailable, Side};
 use crate::rules::finding::Finding;
 use crate::util::json::pointer_tokens;
-use serde_json::{json, Value};
+use crate::util::value::{json, Value};
 use std::borrow::Cow;
 use std::ops::ControlFlow;
 

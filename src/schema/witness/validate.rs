@@ -12,7 +12,7 @@ use super::super::normalise::tuple;
 use super::super::normalise::types::TypeSet;
 use super::super::walk::pattern_matches;
 use crate::schema::keywords::{self, Kind};
-use serde_json::{Map, Value};
+use crate::util::value::{Map, Value};
 
 /// Nodes visited per question: a hostile schema ends in "unknown", not in unbounded work.
 pub const MAX_STEPS: usize = 20_000;

@@ -46,13 +46,13 @@ fn escaping_is_idempotent() {
 
 #[test]
 fn json_keeps_its_data_and_loses_raw_hidden_bytes() {
-    let value = serde_json::json!({"name": "sea\u{200b}rch\u{202e}\u{e0041}\u{9b}", "n": [1, 2]});
+    let value = crate::util::value::json!({"name": "sea\u{200b}rch\u{202e}\u{e0041}\u{9b}", "n": [1, 2]});
     let text = serde_json::to_string_pretty(&value).unwrap();
     let inert = json_visible(&text);
     assert!(inert.contains("sea\\u200brch\\u202e\\udb40\\udc41\\u009b"), "{inert}");
     assert!(inert.contains("\n  \"n\""), "layout whitespace stays");
     assert!(hidden_chars(&inert).iter().all(|c| matches!(c, '\n')), "{inert}");
-    assert_eq!(serde_json::from_str::<serde_json::Value>(&inert).unwrap(), value);
+    assert_eq!(serde_json::from_str::<crate::util::value::Value>(&inert).unwrap(), value);
 }
 
 #[test]

@@ -26,7 +26,7 @@ fn repeated_keys_are_found_with_their_object_and_count() {
     let parsed = parse(text).unwrap_or_else(|e| panic!("{e}"));
     // The last value is kept, as serde_json and JSON.parse keep it.
     assert_eq!(parsed.value["tools"][1]["name"], "d");
-    assert_eq!(parsed.value, serde_json::from_str::<Value>(text).unwrap_or_default());
+    assert_eq!(parsed.value, serde_json::from_str::<serde_json::Value>(text).unwrap_or_default());
     // A repeat inside the value a later repeat replaced is still in the text.
     assert_eq!(
         repeats(r#"{"a": {"b": 1, "b": 2}, "a": 3}"#),
@@ -84,7 +84,9 @@ fn reads_as_serde_json_reads() {
             }
         }
         let ours = from_str(&text).map_err(|e| (e.to_string(), e.line(), e.column()));
-        let theirs = serde_json::from_str::<Value>(&text).map_err(|e| (e.to_string(), e.line(), e.column()));
+        let theirs = serde_json::from_str::<serde_json::Value>(&text)
+            .map(Value::from)
+            .map_err(|e| (e.to_string(), e.line(), e.column()));
         assert_eq!(ours, theirs, "{text}");
         differ += usize::from(ours.is_ok());
     }
@@ -92,7 +94,32 @@ fn reads_as_serde_json_reads() {
     let deep = "[".repeat(200) + &"]".repeat(200);
     assert_eq!(
         from_str(&deep).map_err(|e| e.to_string()),
-        serde_json::from_str::<Value>(&deep).map_err(|e| e.to_string())
+        serde_json::from_str::<serde_json::Value>(&deep).map(Value::from).map_err(|e| e.to_string())
     );
     assert!(from_str(&deep).is_err(), "serde_json's depth limit holds");
+}
+
+/// The repeat past the limit is the 1,001st in the text's order, whether it is in an object
+/// that closes before or after the ones around it.
+#[test]
+fn the_repeat_past_the_limit_is_the_one_the_text_writes_past_it() {
+    let children = vec![r#"{"a": 1, "a": 2}"#; 1_000].join(",");
+    let past = |text: &str| {
+        let parsed = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(parsed.repeated_keys.len(), 1_000);
+        parsed.past_limit.map(|r| (r.path.join("/"), r.key))
+    };
+    // The outer object's repeat is read first: the last child's is the one past the limit.
+    let first = format!(r#"{{"k": 1, "k": 2, "x": [{children}]}}"#);
+    assert_eq!(past(&first), Some(("x/999".into(), "a".into())));
+    // Read last, the outer object's own repeat is past it.
+    let last = format!(r#"{{"x": [{children}], "k": 1, "k": 2}}"#);
+    assert_eq!(past(&last), Some(("".into(), "k".into())));
+    // Between the children (written at member 1 of 2 in the outer object, after 600 of them).
+    let (before, after) = (vec![r#"{"a": 1, "a": 2}"#; 600].join(","), vec![r#"{"a": 1, "a": 2}"#; 400].join(","));
+    let between = format!(r#"{{"x": [{before}], "k": 1, "y": [{after}], "k": 2}}"#);
+    assert_eq!(past(&between), Some(("".into(), "k".into())));
+    let between = format!(r#"{{"x": [{before}], "k": 1, "k": 2, "y": [{after}]}}"#);
+    assert_eq!(past(&between), Some(("y/399".into(), "a".into())));
+    assert_eq!(past(&format!("[{children}]")), None);
 }

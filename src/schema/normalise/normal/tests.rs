@@ -2,7 +2,7 @@
 //! force draws on its schema's one expansion budget.
 
 use super::*;
-use serde_json::json;
+use crate::util::value::json;
 
 /// Schema nodes in a normalised tree (forced, so lazy nodes count as one).
 fn nodes(node: &Node) -> usize {

@@ -3,7 +3,7 @@
 use super::*;
 use crate::schema::normalise::node::Budget;
 use crate::schema::normalise::normal::{normalise, Twins};
-use serde_json::{json, Value};
+use crate::util::value::{json, Value};
 
 /// Whether `outer` provably accepts everything `inner` accepts.
 fn holds(outer: Value, inner: Value) -> bool {

@@ -1,7 +1,7 @@
 //! Unit tests for `schema/types`.
 
 use super::*;
-use serde_json::json;
+use crate::util::value::json;
 
 fn effect(old: Value, new: Value) -> Option<Effect> {
     TypeSet::of_schema(&old).unwrap().compare(TypeSet::of_schema(&new).unwrap())
