@@ -64,7 +64,7 @@ impl Serialize for Counts {
     }
 }
 
-impl crate::util::value::ToJson for Counts {
+impl crate::util::value::build::ToJson for Counts {
     fn to_json(&self) -> Value {
         let counts = Severity::DESCENDING.iter().map(|s| (s.as_str().to_owned(), Value::from(self.get(*s))));
         Value::Object(counts.collect())

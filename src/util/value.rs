@@ -148,35 +148,23 @@ impl Value {
         matches!(self, Value::Number(n) if n.is_u64())
     }
 
-    /// The value at an RFC 6901 pointer (`""` is the value itself).
+    /// The value at an RFC 6901 pointer (`""` is the value itself), array positions read as
+    /// serde_json reads them (digits, no leading zero). For tests and tools: the engine resolves
+    /// pointers with `util::json::resolve`.
     pub fn pointer(&self, pointer: &str) -> Option<&Value> {
-        if pointer.is_empty() {
-            return Some(self);
-        }
-        let rest = pointer.strip_prefix('/')?;
-        rest.split('/').try_fold(self, |value, token| {
-            let token = token.replace("~1", "/").replace("~0", "~");
-            match value {
-                Value::Object(map) => map.get(&token),
-                Value::Array(items) => parse_index(&token).and_then(|i| items.get(i)),
-                _ => None,
-            }
+        pointer_tokens(pointer)?.try_fold(self, |value, token| match value {
+            Value::Object(map) => map.get(&token),
+            Value::Array(items) => parse_index(&token).and_then(|i| items.get(i)),
+            _ => None,
         })
     }
 
-    /// [`Value::pointer`], mutably.
+    /// [`Value::pointer`], to change the value in place.
     pub fn pointer_mut(&mut self, pointer: &str) -> Option<&mut Value> {
-        if pointer.is_empty() {
-            return Some(self);
-        }
-        let rest = pointer.strip_prefix('/')?;
-        rest.split('/').try_fold(self, |value, token| {
-            let token = token.replace("~1", "/").replace("~0", "~");
-            match value {
-                Value::Object(map) => map.get_mut(&token),
-                Value::Array(items) => parse_index(&token).and_then(|i| items.get_mut(i)),
-                _ => None,
-            }
+        pointer_tokens(pointer)?.try_fold(self, |value, token| match value {
+            Value::Object(map) => map.get_mut(&token),
+            Value::Array(items) => parse_index(&token).and_then(|i| items.get_mut(i)),
+            _ => None,
         })
     }
 
@@ -184,6 +172,12 @@ impl Value {
     pub fn take(&mut self) -> Value {
         std::mem::take(self)
     }
+}
+
+/// A pointer's tokens, unescaped (none for `""`), or `None` for text that is not a pointer.
+fn pointer_tokens(pointer: &str) -> Option<impl Iterator<Item = String> + '_> {
+    let rest = if pointer.is_empty() { None } else { Some(pointer.strip_prefix('/')?) };
+    Some(rest.into_iter().flat_map(|rest| rest.split('/')).map(|token| token.replace("~1", "/").replace("~0", "~")))
 }
 
 /// An array index token as RFC 6901 spells one: digits, no leading zero.
@@ -262,10 +256,6 @@ impl std::ops::IndexMut<&str> for Value {
 impl Map<String, Value> {
     pub fn new() -> Self {
         Map { entries: Vec::new() }
-    }
-
-    pub fn with_capacity(capacity: usize) -> Self {
-        Map { entries: Vec::with_capacity(capacity) }
     }
 
     /// Members already sorted by key, each key once (`util::json_read` checks both).
@@ -580,305 +570,9 @@ impl Serialize for Map<String, Value> {
     }
 }
 
-/// Values that [`json!`] can take as they are written (`json!({"name": entity.name})`): it reads
-/// them by reference, as serde_json's macro does through `to_value(&…)`.
-pub trait ToJson {
-    fn to_json(&self) -> Value;
-}
+pub mod build;
 
-/// `value` as a JSON value (for [`json!`]).
-pub fn to_value<T: ToJson + ?Sized>(value: &T) -> Value {
-    value.to_json()
-}
-
-impl ToJson for Value {
-    fn to_json(&self) -> Value {
-        self.clone()
-    }
-}
-
-impl ToJson for Map<String, Value> {
-    fn to_json(&self) -> Value {
-        Value::Object(self.clone())
-    }
-}
-
-impl ToJson for str {
-    fn to_json(&self) -> Value {
-        Value::String(self.to_owned())
-    }
-}
-
-impl ToJson for String {
-    fn to_json(&self) -> Value {
-        Value::String(self.clone())
-    }
-}
-
-impl ToJson for std::borrow::Cow<'_, str> {
-    fn to_json(&self) -> Value {
-        Value::String(self.as_ref().to_owned())
-    }
-}
-
-impl ToJson for bool {
-    fn to_json(&self) -> Value {
-        Value::Bool(*self)
-    }
-}
-
-impl ToJson for f64 {
-    /// `null` for NaN and the infinities, as serde_json gives.
-    fn to_json(&self) -> Value {
-        Number::from_f64(*self).map_or(Value::Null, Value::Number)
-    }
-}
-
-impl ToJson for Number {
-    fn to_json(&self) -> Value {
-        Value::Number(self.clone())
-    }
-}
-
-macro_rules! integers_to_json {
-    ($($t:ty)*) => {$(
-        impl ToJson for $t {
-            fn to_json(&self) -> Value {
-                Value::Number(Number::from(*self))
-            }
-        }
-        impl From<$t> for Value {
-            fn from(n: $t) -> Value {
-                Value::Number(Number::from(n))
-            }
-        }
-    )*};
-}
-
-integers_to_json!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
-
-macro_rules! integers_compare {
-    ($as:ident, $wide:ty: $($t:ty)*) => {$(
-        impl PartialEq<$t> for Value {
-            fn eq(&self, other: &$t) -> bool {
-                self.$as() == Some(*other as $wide)
-            }
-        }
-    )*};
-}
-
-integers_compare!(as_i64, i64: i8 i16 i32 i64 isize);
-integers_compare!(as_u64, u64: u8 u16 u32 u64 usize);
-
-impl<T: ToJson> ToJson for Option<T> {
-    fn to_json(&self) -> Value {
-        self.as_ref().map_or(Value::Null, ToJson::to_json)
-    }
-}
-
-impl<T: ToJson> ToJson for [T] {
-    fn to_json(&self) -> Value {
-        Value::Array(self.iter().map(ToJson::to_json).collect())
-    }
-}
-
-impl<T: ToJson> ToJson for Vec<T> {
-    fn to_json(&self) -> Value {
-        self.as_slice().to_json()
-    }
-}
-
-impl<T: ToJson + ?Sized> ToJson for &T {
-    fn to_json(&self) -> Value {
-        (**self).to_json()
-    }
-}
-
-impl From<bool> for Value {
-    fn from(b: bool) -> Value {
-        Value::Bool(b)
-    }
-}
-
-impl From<f64> for Value {
-    fn from(n: f64) -> Value {
-        n.to_json()
-    }
-}
-
-impl From<Number> for Value {
-    fn from(n: Number) -> Value {
-        Value::Number(n)
-    }
-}
-
-impl From<String> for Value {
-    fn from(s: String) -> Value {
-        Value::String(s)
-    }
-}
-
-impl From<&str> for Value {
-    fn from(s: &str) -> Value {
-        Value::String(s.to_owned())
-    }
-}
-
-impl From<Map<String, Value>> for Value {
-    fn from(map: Map<String, Value>) -> Value {
-        Value::Object(map)
-    }
-}
-
-impl<T: Into<Value>> From<Option<T>> for Value {
-    fn from(value: Option<T>) -> Value {
-        value.map_or(Value::Null, Into::into)
-    }
-}
-
-impl<T: Into<Value>> From<Vec<T>> for Value {
-    fn from(items: Vec<T>) -> Value {
-        Value::Array(items.into_iter().map(Into::into).collect())
-    }
-}
-
-impl PartialEq<str> for Value {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == Some(other)
-    }
-}
-
-impl PartialEq<&str> for Value {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == Some(*other)
-    }
-}
-
-impl PartialEq<bool> for Value {
-    fn eq(&self, other: &bool) -> bool {
-        self.as_bool() == Some(*other)
-    }
-}
-
-/// Values from serde_json, for tests and callers that build them with `serde_json::json!`.
-impl From<serde_json::Value> for Value {
-    fn from(value: serde_json::Value) -> Value {
-        match value {
-            serde_json::Value::Null => Value::Null,
-            serde_json::Value::Bool(b) => Value::Bool(b),
-            serde_json::Value::Number(n) => Value::Number(n),
-            serde_json::Value::String(s) => Value::String(s),
-            serde_json::Value::Array(items) => Value::Array(items.into_iter().map(Value::from).collect()),
-            // serde_json's map is already sorted with each key once.
-            serde_json::Value::Object(map) => {
-                Value::Object(Map::from_sorted(map.into_iter().map(|(k, v)| (k, Value::from(v))).collect()))
-            }
-        }
-    }
-}
-
-/// The same comparison as between two serde_json values, for tests written with its `json!`.
-impl PartialEq<serde_json::Value> for Value {
-    fn eq(&self, other: &serde_json::Value) -> bool {
-        match (self, other) {
-            (Value::Null, serde_json::Value::Null) => true,
-            (Value::Bool(a), serde_json::Value::Bool(b)) => a == b,
-            (Value::Number(a), serde_json::Value::Number(b)) => a == b,
-            (Value::String(a), serde_json::Value::String(b)) => a == b,
-            (Value::Array(a), serde_json::Value::Array(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(a, b)| a == b)
-            }
-            (Value::Object(a), serde_json::Value::Object(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|((ka, va), (kb, vb))| ka == kb && va == vb)
-            }
-            _ => false,
-        }
-    }
-}
-
-/// A JSON value written as JSON, with Rust expressions where values go, like serde_json's
-/// `json!` (which builds serde_json's own `Value`).
-#[macro_export]
-macro_rules! json {
-    (null) => { $crate::util::value::Value::Null };
-    (true) => { $crate::util::value::Value::Bool(true) };
-    (false) => { $crate::util::value::Value::Bool(false) };
-    ([]) => { $crate::util::value::Value::Array(::std::vec::Vec::new()) };
-    ([ $($tt:tt)+ ]) => { $crate::util::value::Value::Array($crate::json!(@array [] $($tt)+)) };
-    ({}) => { $crate::util::value::Value::Object($crate::util::value::Map::new()) };
-    ({ $($tt:tt)+ }) => {{
-        let mut object = $crate::util::value::Map::new();
-        $crate::json!(@object object () ($($tt)+) ($($tt)+));
-        $crate::util::value::Value::Object(object)
-    }};
-    ($other:expr) => { $crate::util::value::to_value(&$other) };
-
-    // The items of an array, each turned into a value in turn.
-    (@array [$($items:expr,)*]) => { ::std::vec![$($items,)*] };
-    (@array [$($items:expr),*]) => { ::std::vec![$($items),*] };
-    (@array [$($items:expr,)*] null $($rest:tt)*) => {
-        $crate::json!(@array [$($items,)* $crate::json!(null)] $($rest)*)
-    };
-    (@array [$($items:expr,)*] true $($rest:tt)*) => {
-        $crate::json!(@array [$($items,)* $crate::json!(true)] $($rest)*)
-    };
-    (@array [$($items:expr,)*] false $($rest:tt)*) => {
-        $crate::json!(@array [$($items,)* $crate::json!(false)] $($rest)*)
-    };
-    (@array [$($items:expr,)*] [$($array:tt)*] $($rest:tt)*) => {
-        $crate::json!(@array [$($items,)* $crate::json!([$($array)*])] $($rest)*)
-    };
-    (@array [$($items:expr,)*] {$($object:tt)*} $($rest:tt)*) => {
-        $crate::json!(@array [$($items,)* $crate::json!({$($object)*})] $($rest)*)
-    };
-    (@array [$($items:expr,)*] $next:expr, $($rest:tt)*) => {
-        $crate::json!(@array [$($items,)* $crate::json!($next),] $($rest)*)
-    };
-    (@array [$($items:expr,)*] $last:expr) => {
-        $crate::json!(@array [$($items,)* $crate::json!($last)])
-    };
-    (@array [$($items:expr),*] , $($rest:tt)*) => {
-        $crate::json!(@array [$($items,)*] $($rest)*)
-    };
-
-    // The members of an object: the key's tokens are gathered up to the `:`, then the value's.
-    (@object $object:ident () () ()) => {};
-    (@object $object:ident [$($key:tt)+] ($value:expr) , $($rest:tt)*) => {
-        let _ = $object.insert(($($key)+).into(), $value);
-        $crate::json!(@object $object () ($($rest)*) ($($rest)*));
-    };
-    (@object $object:ident [$($key:tt)+] ($value:expr)) => {
-        let _ = $object.insert(($($key)+).into(), $value);
-    };
-    (@object $object:ident ($($key:tt)+) (: null $($rest:tt)*) $copy:tt) => {
-        $crate::json!(@object $object [$($key)+] ($crate::json!(null)) $($rest)*);
-    };
-    (@object $object:ident ($($key:tt)+) (: true $($rest:tt)*) $copy:tt) => {
-        $crate::json!(@object $object [$($key)+] ($crate::json!(true)) $($rest)*);
-    };
-    (@object $object:ident ($($key:tt)+) (: false $($rest:tt)*) $copy:tt) => {
-        $crate::json!(@object $object [$($key)+] ($crate::json!(false)) $($rest)*);
-    };
-    (@object $object:ident ($($key:tt)+) (: [$($array:tt)*] $($rest:tt)*) $copy:tt) => {
-        $crate::json!(@object $object [$($key)+] ($crate::json!([$($array)*])) $($rest)*);
-    };
-    (@object $object:ident ($($key:tt)+) (: {$($map:tt)*} $($rest:tt)*) $copy:tt) => {
-        $crate::json!(@object $object [$($key)+] ($crate::json!({$($map)*})) $($rest)*);
-    };
-    (@object $object:ident ($($key:tt)+) (: $value:expr , $($rest:tt)*) $copy:tt) => {
-        $crate::json!(@object $object [$($key)+] ($crate::json!($value)) , $($rest)*);
-    };
-    (@object $object:ident ($($key:tt)+) (: $value:expr) $copy:tt) => {
-        $crate::json!(@object $object [$($key)+] ($crate::json!($value)));
-    };
-    (@object $object:ident () (($key:expr) : $($rest:tt)*) $copy:tt) => {
-        $crate::json!(@object $object ($key) (: $($rest)*) (: $($rest)*));
-    };
-    (@object $object:ident ($($key:tt)*) ($tt:tt $($rest:tt)*) $copy:tt) => {
-        $crate::json!(@object $object ($($key)* $tt) ($($rest)*) ($($rest)*));
-    };
-}
-
+/// `json!`, defined in `build` (`#[macro_export]` puts it at the crate root).
 pub use crate::json;
 
 #[cfg(test)]

@@ -121,6 +121,11 @@ fn json_builds_what_serde_jsons_macro_builds() {
     assert_eq!(json!([]), serde_json::json!([]));
     assert_eq!(json!(f64::NAN), serde_json::Value::Null);
     assert_eq!(ours.pointer("/nested/list/7/k/1"), Some(&json!("b")));
-    assert_eq!(ours.pointer("/nested/list/07"), None);
     assert_eq!(ours.pointer(""), Some(&ours));
+    let mut ours = ours;
+    assert_eq!(ours.pointer_mut("/nested/list/7/k/1"), Some(&mut json!("b")));
+    assert_eq!(ours.pointer_mut("/nested/list/07"), None);
+    assert_eq!(ours.pointer_mut("nested"), None);
+    *ours.pointer_mut("").expect("the root") = json!(1);
+    assert_eq!(ours, json!(1));
 }
