@@ -4,7 +4,7 @@
 
 use crate::detect;
 use crate::load::error::{Error, Input};
-use crate::load::input::RepeatedKey;
+use crate::load::input::{Parsed, RepeatedKey};
 use crate::load::snapshot::Snapshot;
 use crate::load::{input, limits};
 use crate::policy::config::{Config, Threshold};
@@ -57,17 +57,23 @@ fn diff_texts(old: &str, new: &str, config: &Config) -> Result<Report, Error> {
     // seconds before the parser's error (a 938 KB case from the wasm fuzz target, 16 s in wasm).
     input::with_documents(old, new, |old_parsed, new_parsed| {
         let repeated = (old_parsed.repeated_keys.as_slice(), new_parsed.repeated_keys.as_slice());
-        diff_within_depth(&old_parsed.value, &new_parsed.value, config, &inexact_numbers_of(old, new), repeated)
+        let numbers = inexact_numbers_of((old, old_parsed), (new, new_parsed));
+        diff_within_depth(&old_parsed.value, &new_parsed.value, config, &numbers, repeated)
     })?
 }
 
 /// Each text's numbers that a double does not hold, by pointer: read from JSON text only (a
 /// YAML text, like a value parsed elsewhere, yields none: its numbers reach the engine as
-/// doubles).
-fn inexact_numbers_of(old: &str, new: &str) -> schema::Numbers {
-    let of = |text: &str| match text.strip_prefix('\u{feff}').unwrap_or(text).trim_start().as_bytes().first() {
-        Some(b'{' | b'[') => schema::inexact_numbers(text),
-        _ => Default::default(),
+/// doubles), and only from a text whose parse met a number that can be one.
+fn inexact_numbers_of(old: (&str, &Parsed), new: (&str, &Parsed)) -> schema::Numbers {
+    let of = |(text, parsed): (&str, &Parsed)| {
+        if parsed.plain_numbers {
+            return Default::default();
+        }
+        match text.strip_prefix('\u{feff}').unwrap_or(text).trim_start().as_bytes().first() {
+            Some(b'{' | b'[') => schema::inexact_numbers(text),
+            _ => Default::default(),
+        }
     };
     (of(old), of(new))
 }

@@ -79,7 +79,10 @@ fn parse_in<'s>(scope: Scope<'s>, text: &str, input: Input) -> Result<Built<'s, 
             }
         }
         (Syntax::Yaml, text) => parse_yaml(text, input)
-            .map(|value| Built::on_heap(Parsed { value, repeated_keys: Vec::new(), past_limit: None })),
+            // The number pass reads JSON text only: a YAML document's numbers reach the engine as doubles.
+            .map(|value| {
+                Built::on_heap(Parsed { value, repeated_keys: Vec::new(), past_limit: None, plain_numbers: true })
+            }),
     }
 }
 

@@ -481,7 +481,7 @@ mod tests {
             text + "\""
         }
         let mut random = Lcg(37);
-        let (mut inexact_texts, mut quick_yes_walk_no) = (0, 0);
+        let (mut inexact_texts, mut quick_yes_walk_no, mut plain) = (0, 0, 0);
         for _ in 0..30_000 {
             let object = random.next(2) == 0;
             let mut text = " ".repeat(random.next(9)) + if object { "{" } else { "[" };
@@ -504,7 +504,13 @@ mod tests {
             inexact_texts += usize::from(!recorded.is_empty());
             quick_yes_walk_no += usize::from(quick && recorded.is_empty());
             assert_eq!(inexact_numbers(&text), recorded, "{text}");
+            // Nor does the reader's note that every number was plain, which skips the pass.
+            if crate::util::json_read::parse(&text).is_ok_and(|parsed| parsed.plain_numbers) {
+                assert!(recorded.is_empty(), "{text}: {recorded:?}");
+                plain += 1;
+            }
         }
+        assert!(plain > 1_000, "{plain} texts of plain numbers");
         // The strings here hold numbers after `: ` far more often than prose does.
         assert!(inexact_texts > 5_000 && quick_yes_walk_no < 500, "{inexact_texts} {quick_yes_walk_no}");
         let usual = r#"{"tools": [{"name": "a1", "inputSchema": {"type": "object", "properties": {"n": {"type": "integer",

@@ -46,12 +46,20 @@ pub struct Parsed {
     /// The repeat past [`MAX_REPEATED_KEYS`], when the text has one: such a text is refused,
     /// and `repeated_keys` holds only the first ones.
     pub past_limit: Option<RepeatedKey>,
+    /// Whether every number the text holds is one a double holds as written: none was read as
+    /// a float, and every integer is within ±2^53. `schema::inexact_numbers` finds nothing in
+    /// such a text (the precision check's numbers are floats or integers past 2^53), so the
+    /// pipeline skips its pass over the text.
+    pub plain_numbers: bool,
 }
+
+/// Integers up to this magnitude are doubles exactly, and written as their shortest decimal.
+const EXACT_INTEGERS: u64 = 1 << 53;
 
 /// Parses JSON text as `serde_json::from_str::<Value>` does (the same values, errors and depth
 /// limit), noting repeated keys.
 pub fn parse(text: &str) -> Result<Parsed, serde_json::Error> {
-    let mut state = State { found: Vec::new(), containers: 0 };
+    let mut state = State { found: Vec::new(), containers: 0, plain_numbers: true };
     let mut reader = serde_json::Deserializer::from_str(text);
     let value = Reading(&mut state).deserialize(&mut reader)?;
     reader.end()?;
@@ -59,7 +67,7 @@ pub fn parse(text: &str) -> Result<Parsed, serde_json::Error> {
     // Past the limit nothing more was kept, so a hostile text costs a count, not paths.
     let past_limit = (found.len() > MAX_REPEATED_KEYS).then(|| found.pop()).flatten();
     let past_limit = past_limit.and_then(|found| repeated_keys(vec![found]).pop());
-    Ok(Parsed { value, repeated_keys: repeated_keys(found), past_limit })
+    Ok(Parsed { value, repeated_keys: repeated_keys(found), past_limit, plain_numbers: state.plain_numbers })
 }
 
 /// [`parse`]'s value alone: for JSON that is not a snapshot (options, metadata), so that the
@@ -71,7 +79,7 @@ pub fn from_str(text: &str) -> Result<Value, serde_json::Error> {
 impl<'de> serde::Deserialize<'de> for Value {
     /// As [`from_str`] reads (repeated keys keep their last value, unreported).
     fn deserialize<D: Deserializer<'de>>(reader: D) -> Result<Value, D::Error> {
-        Reading(&mut State { found: Vec::new(), containers: 0 }).deserialize(reader)
+        Reading(&mut State { found: Vec::new(), containers: 0, plain_numbers: true }).deserialize(reader)
     }
 }
 
@@ -103,10 +111,12 @@ fn repeated_keys(found: Vec<Found>) -> Vec<RepeatedKey> {
     merged
 }
 
-/// What the reader has met so far: the repeats, and the arrays and objects begun.
+/// What the reader has met so far: the repeats, the arrays and objects begun, and whether
+/// every number was plain (see [`Parsed::plain_numbers`]).
 struct State {
     found: Vec<Found>,
     containers: usize,
+    plain_numbers: bool,
 }
 
 impl State {
@@ -164,14 +174,17 @@ impl<'de> Visitor<'de> for Reading<'_> {
     }
 
     fn visit_i64<E>(self, value: i64) -> Result<Value, E> {
+        self.0.plain_numbers &= value.unsigned_abs() <= EXACT_INTEGERS;
         Ok(Value::Number(value.into()))
     }
 
     fn visit_u64<E>(self, value: u64) -> Result<Value, E> {
+        self.0.plain_numbers &= value <= EXACT_INTEGERS;
         Ok(Value::Number(value.into()))
     }
 
     fn visit_f64<E>(self, value: f64) -> Result<Value, E> {
+        self.0.plain_numbers = false;
         Ok(Number::from_f64(value).map_or(Value::Null, Value::Number))
     }
 

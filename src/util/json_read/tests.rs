@@ -123,3 +123,18 @@ fn the_repeat_past_the_limit_is_the_one_the_text_writes_past_it() {
     assert_eq!(past(&between), Some(("y/399".into(), "a".into())));
     assert_eq!(past(&format!("[{children}]")), None);
 }
+
+/// A text is plain when no number is read as a float and every integer is within ±2^53: the
+/// precision check's pass, which such a text would give nothing, is then skipped.
+#[test]
+fn plain_numbers_are_integers_a_double_holds() {
+    let plain = |text: &str| parse(text).unwrap_or_else(|e| panic!("{text}: {e}")).plain_numbers;
+    for text in [r#"{"a": [1, -2, 9007199254740992, -9007199254740992]}"#, r#"{"a": "1.5e400"}"#, "[]"] {
+        assert!(plain(text), "{text}");
+        assert!(crate::schema::inexact_numbers(text).is_empty(), "{text}");
+    }
+    for text in ["[9007199254740993]", "[-9007199254740993]", "[1.5]", "[1e2]", "[-0]", "[18446744073709551616]"] {
+        assert!(!plain(text), "{text}");
+    }
+    assert!(!crate::schema::inexact_numbers("[9007199254740993]").is_empty(), "past 2^53 the pass has work");
+}
