@@ -59,7 +59,7 @@ const EXACT_INTEGERS: u64 = 1 << 53;
 /// Parses JSON text as `serde_json::from_str::<Value>` does (the same values, errors and depth
 /// limit), noting repeated keys.
 pub fn parse(text: &str) -> Result<Parsed, serde_json::Error> {
-    let mut state = State { found: Vec::new(), containers: 0, plain_numbers: true };
+    let mut state = State::new();
     let mut reader = serde_json::Deserializer::from_str(text);
     let value = Reading(&mut state).deserialize(&mut reader)?;
     reader.end()?;
@@ -79,7 +79,7 @@ pub fn from_str(text: &str) -> Result<Value, serde_json::Error> {
 impl<'de> serde::Deserialize<'de> for Value {
     /// As [`from_str`] reads (repeated keys keep their last value, unreported).
     fn deserialize<D: Deserializer<'de>>(reader: D) -> Result<Value, D::Error> {
-        Reading(&mut State { found: Vec::new(), containers: 0, plain_numbers: true }).deserialize(reader)
+        Reading(&mut State::new()).deserialize(reader)
     }
 }
 
@@ -117,9 +117,18 @@ struct State {
     found: Vec<Found>,
     containers: usize,
     plain_numbers: bool,
+    /// The members and items of the objects and arrays being read, innermost last: each is
+    /// moved into a vector of its exact size when its container ends, instead of each
+    /// container's own vector growing (and copying itself) as members come.
+    members: Vec<(String, Value)>,
+    items: Vec<Value>,
 }
 
 impl State {
+    fn new() -> State {
+        State { found: Vec::new(), containers: 0, plain_numbers: true, members: Vec::new(), items: Vec::new() }
+    }
+
     /// Counts one more array or object, refusing the one past [`MAX_CONTAINERS`] (serde_json
     /// puts the error at the position it has reached, just inside that container).
     fn begin_container<E: serde::de::Error>(&mut self) -> Result<(), E> {
@@ -202,12 +211,12 @@ impl<'de> Visitor<'de> for Reading<'_> {
 
     fn visit_seq<A: SeqAccess<'de>>(mut self, mut items: A) -> Result<Value, A::Error> {
         self.0.begin_container()?;
-        let mut values = Vec::new();
+        let base = self.0.items.len();
         loop {
-            let index = values.len();
+            let index = self.0.items.len() - base;
             match self.nested(|| index.to_string(), |reading| items.next_element_seed(reading))? {
-                Some(value) => values.push(value),
-                None => return Ok(Value::Array(values)),
+                Some(value) => self.0.items.push(value),
+                None => return Ok(Value::Array(self.0.items.drain(base..).collect())),
             }
         }
     }
@@ -215,7 +224,7 @@ impl<'de> Visitor<'de> for Reading<'_> {
     fn visit_map<A: MapAccess<'de>>(mut self, mut entries: A) -> Result<Value, A::Error> {
         self.0.begin_container()?;
         let start = self.0.found.len();
-        let mut members = Vec::new();
+        let base = self.0.members.len();
         // The members whose values held repeats, with how many were noted in each: where this
         // object's own repeats go among them, in the text's order.
         let mut inner: Vec<(usize, usize)> = Vec::new();
@@ -223,10 +232,11 @@ impl<'de> Visitor<'de> for Reading<'_> {
             let before = self.0.found.len();
             let value = self.nested(|| key.clone(), |reading| entries.next_value_seed(reading))?;
             if self.0.found.len() > before {
-                inner.push((members.len(), self.0.found.len() - before));
+                inner.push((self.0.members.len() - base, self.0.found.len() - before));
             }
-            members.push((key, value));
+            self.0.members.push((key, value));
         }
+        let members = self.0.members.drain(base..).collect();
         let found = &mut self.0.found;
         let (mut noted, mut inner) = (0, inner.into_iter().peekable());
         let map = Map::from_written(members, |written, key| {
