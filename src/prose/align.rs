@@ -26,15 +26,17 @@ impl PartialEq for Sentence<'_> {
 pub fn sentences(folded: &str) -> Vec<Sentence<'_>> {
     let mut pieces = Vec::new();
     let mut start = 0;
-    let mut chars = folded.char_indices().peekable();
-    while let Some((at, c)) = chars.next() {
-        let ends_sentence = match c {
-            '\n' => true,
-            '.' | '!' | '?' | ';' => chars.peek().is_none_or(|&(_, next)| next.is_whitespace()),
+    // By bytes: the marks are ASCII, and no byte of a longer UTF-8 character is ASCII.
+    for (at, byte) in folded.bytes().enumerate() {
+        let end = at + 1;
+        let ends_sentence = match byte {
+            b'\n' => true,
+            b'.' | b'!' | b'?' | b';' => {
+                folded.get(end..).and_then(|rest| rest.chars().next()).is_none_or(char::is_whitespace)
+            }
             _ => false,
         };
         if ends_sentence {
-            let end = at + c.len_utf8();
             pieces.push(folded.get(start..end).unwrap_or_default());
             start = end;
         }
@@ -115,6 +117,36 @@ mod tests {
 
     fn list(items: &[&str]) -> Vec<String> {
         items.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Split by bytes, text splits where the char-by-char split did, whatever characters follow
+    /// the marks (ASCII and other whitespace, letters of two to four bytes).
+    #[test]
+    fn sentences_split_by_bytes_as_by_characters() {
+        fn by_chars(folded: &str) -> Vec<&str> {
+            let (mut pieces, mut start) = (Vec::new(), 0);
+            let mut chars = folded.char_indices().peekable();
+            while let Some((at, c)) = chars.next() {
+                let ends = match c {
+                    '\n' => true,
+                    '.' | '!' | '?' | ';' => chars.peek().is_none_or(|&(_, next)| next.is_whitespace()),
+                    _ => false,
+                };
+                if ends {
+                    pieces.push(&folded[start..at + c.len_utf8()]);
+                    start = at + c.len_utf8();
+                }
+            }
+            pieces.push(&folded[start..]);
+            pieces.into_iter().filter(|p| !crate::prose::normalise::collapse(p).is_empty()).collect()
+        }
+        let mut random = crate::util::test_random::Lcg(9);
+        let pieces = [".", "!", "?", ";", "\n", " ", "\t", "\u{2003}", "\u{85}", "a", "é", "读", "🚀", "v1.2"];
+        for _ in 0..20_000 {
+            let text: String = (0..random.next(12)).map(|_| pieces[random.next(pieces.len())]).collect();
+            let ours: Vec<&str> = sentences(&text).into_iter().map(|s| s.text).collect();
+            assert_eq!(ours, by_chars(&text), "{text:?}");
+        }
     }
 
     #[test]
