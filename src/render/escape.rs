@@ -107,10 +107,14 @@ pub fn inert_commands(output: String, format: super::Format) -> String {
     while at < bytes.len() {
         if !opening {
             // Past a line's opening only `##[` or the next line can matter: skip to either.
-            match bytes[at..].iter().position(|&b| b == b'#' || b == b'\n') {
-                Some(skip) => at += skip,
+            match crate::util::word::find_either(bytes, at, b'#', b'\n') {
+                Some(next) => at = next,
                 None => break,
             }
+        } else if bytes[at] == b' ' {
+            // The opening's spaces (a pretty report's indentation), eight at a time.
+            at = crate::util::word::spaces_end(bytes, at);
+            continue;
         }
         let byte = bytes[at];
         let rest = &bytes[at..];

@@ -15,6 +15,7 @@ use super::{Effect, Side};
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::util::json::{pointer_tokens, push_token, Decimal};
 use crate::util::value::Value;
+use crate::util::word::{bytes_equal, spaces_end, word_at, ONES};
 use std::cmp::Ordering;
 
 /// Pointer → number text, for the numbers of a JSON text whose value an `f64` does not hold:
@@ -221,22 +222,6 @@ fn may_hold_inexact(bytes: &[u8]) -> bool {
     false
 }
 
-/// A one in each byte of a word.
-const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// Eight bytes of `bytes` from `i`, if there are eight.
-fn word_at(bytes: &[u8], i: usize) -> Option<u64> {
-    let chunk: [u8; 8] = bytes.get(i..i.checked_add(8)?)?.try_into().ok()?;
-    Some(u64::from_le_bytes(chunk))
-}
-
-/// The high bit of each byte of `word` that is `byte`, exactly (no borrow between bytes).
-fn bytes_equal(word: u64, byte: u8) -> u64 {
-    const HIGH: u64 = ONES << 7;
-    let x = word ^ (ONES * u64::from(byte));
-    !((x & !HIGH).wrapping_add(!HIGH) | x) & HIGH
-}
-
 /// The index of the closing `"` of a string whose text starts at `i` (past the end if it has
 /// none), a backslash escaping the byte after it. Most of a snapshot's bytes are in strings, so
 /// runs of eight bytes without a quote or a backslash are passed over a word at a time.
@@ -254,18 +239,6 @@ fn string_end(bytes: &[u8], mut i: usize) -> usize {
             Some(_) => i += 1,
         }
     }
-}
-
-/// The index of the first byte from `i` that is not a space: the indentation of pretty-printed
-/// JSON, eight spaces at a time.
-fn spaces_end(bytes: &[u8], mut i: usize) -> usize {
-    while word_at(bytes, i) == Some(u64::from_le_bytes(*b"        ")) {
-        i += 8;
-    }
-    while bytes.get(i) == Some(&b' ') {
-        i += 1;
-    }
-    i
 }
 
 /// Whether `written` is a plain decimal (`-`? digits, then `.` and digits or nothing, no exponent)

@@ -81,6 +81,14 @@ fn scan(text: &str, mut each: impl FnMut(usize, char)) {
     let mut previous = None;
     let mut at = 0;
     while let Some(&byte) = bytes.get(at) {
+        // Eight printable ASCII bytes at a time: the run between a report's line breaks.
+        if let Some(word) =
+            crate::util::word::word_at(bytes, at).filter(|word| crate::util::word::printable_ascii(*word))
+        {
+            previous = Some(char::from(word.to_le_bytes()[7]));
+            at += 8;
+            continue;
+        }
         if byte < 0x80 {
             if byte < 0x20 || byte == 0x7f {
                 each(at, char::from(byte));

@@ -18,3 +18,4 @@ pub(crate) mod regex;
 #[cfg(test)]
 pub(crate) mod test_random;
 pub mod value;
+pub(crate) mod word;

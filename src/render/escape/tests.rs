@@ -57,3 +57,43 @@ fn a_line_opening_with_unicode_blanks_then_two_colons_is_guarded_and_other_lette
         "\u{3000}\u{a0}\t⟨U+003A⟩:error::x\né::warning::y\n\u{2003}é ::z\n\u{85}⟨U+003A⟩:w"
     );
 }
+
+/// Passing over indentation and plain runs a word at a time changes nothing: the guard gives
+/// what the byte-at-a-time loop gave, on random text of blanks, marks and letters.
+#[test]
+fn inert_commands_match_the_byte_loop() {
+    use crate::render::Format;
+    fn byte_loop(output: &str, format: Format) -> String {
+        let (bracket, colon) = match format {
+            Format::Json | Format::Sarif => ("\\u005b", "\\u003a"),
+            Format::Junit => ("&#91;", "&#58;"),
+            Format::Text | Format::Markdown | Format::Github => ("⟨U+005B⟩", "⟨U+003A⟩"),
+        };
+        let (mut out, mut opening) = (String::new(), true);
+        let chars: Vec<(usize, char)> = output.char_indices().collect();
+        let mut copied = 0;
+        for &(at, c) in &chars {
+            let rest = &output[at..];
+            if c == '#' && rest.starts_with("##[") {
+                out.push_str(&output[copied..at + 2]);
+                out.push_str(bracket);
+                copied = at + 3;
+            } else if c == ':' && opening && format != Format::Github && rest.starts_with("::") {
+                out.push_str(&output[copied..at]);
+                out.push_str(colon);
+                copied = at + 1;
+            }
+            opening = c == '\n' || (opening && c.is_whitespace());
+        }
+        out.push_str(&output[copied..]);
+        out
+    }
+    let mut random = crate::util::test_random::Lcg(13);
+    let pieces = ["        ", " ", "\t", "\n", "\u{3000}", "#", "##[", "[", ":", "::", "a", "é", "\"key\": 1,"];
+    for _ in 0..20_000 {
+        let text: String = (0..random.next(14)).map(|_| pieces[random.next(pieces.len())]).collect();
+        for format in [Format::Json, Format::Junit, Format::Text, Format::Github] {
+            assert_eq!(inert_commands(text.clone(), format), byte_loop(&text, format), "{text:?} {format:?}");
+        }
+    }
+}

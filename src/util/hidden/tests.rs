@@ -73,6 +73,9 @@ fn the_byte_scan_finds_what_a_character_by_character_scan_finds() {
     }
     let pieces = [
         "a",
+        // Runs of eight printable bytes and more, which the scan passes over a word at a time.
+        "ab cd, \"ef",
+        "0123456789abcdef~",
         " ",
         "\n",
         "\t",

@@ -1,0 +1,84 @@
+//! Text eight bytes at a time: the word-wide tests that let long scans (the number pass over a
+//! snapshot, the hidden-character pass over a report) skip the bytes that need nothing.
+
+/// A one in each byte of a word.
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The high bit of each byte.
+const HIGH: u64 = ONES << 7;
+
+/// Eight bytes of `bytes` from `i`, if there are eight.
+pub(crate) fn word_at(bytes: &[u8], i: usize) -> Option<u64> {
+    let chunk: [u8; 8] = bytes.get(i..i.checked_add(8)?)?.try_into().ok()?;
+    Some(u64::from_le_bytes(chunk))
+}
+
+/// The high bit of each byte of `word` that is `byte`, exactly (no borrow between bytes).
+pub(crate) fn bytes_equal(word: u64, byte: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(byte));
+    !((x & !HIGH).wrapping_add(!HIGH) | x) & HIGH
+}
+
+/// The index of the first byte from `i` that is not a space: the indentation of pretty-printed
+/// JSON, eight spaces at a time.
+pub(crate) fn spaces_end(bytes: &[u8], mut i: usize) -> usize {
+    while word_at(bytes, i) == Some(u64::from_le_bytes(*b"        ")) {
+        i += 8;
+    }
+    while bytes.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    i
+}
+
+/// The index of the first `a` or `b` in `bytes` from `i`, passing eight bytes without either
+/// at a time.
+pub(crate) fn find_either(bytes: &[u8], mut i: usize, a: u8, b: u8) -> Option<usize> {
+    while let Some(word) = word_at(bytes, i) {
+        let hits = bytes_equal(word, a) | bytes_equal(word, b);
+        if hits != 0 {
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    bytes.get(i..)?.iter().position(|&byte| byte == a || byte == b).map(|at| i + at)
+}
+
+/// Whether every byte of `word` is printable ASCII (`0x20..=0x7e`).
+pub(crate) fn printable_ascii(word: u64) -> bool {
+    // A byte below 0x20 borrows when 0x20 is taken from its low seven bits; the high bit and
+    // DEL are tested on their own.
+    let below_space = (word & !HIGH).wrapping_add(ONES * 0x60) & HIGH;
+    below_space == HIGH && word & HIGH == 0 && bytes_equal(word, 0x7f) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_either_finds_the_first_of_two_bytes_as_a_byte_loop_does() {
+        let mut random = crate::util::test_random::Lcg(5);
+        for _ in 0..5_000 {
+            let bytes: Vec<u8> = (0..random.next(40)).map(|_| b"a #\n\x80"[random.next(5)]).collect();
+            for from in 0..=bytes.len() {
+                let expected = bytes[from..].iter().position(|&b| b == b'#' || b == b'\n').map(|at| from + at);
+                assert_eq!(find_either(&bytes, from, b'#', b'\n'), expected, "{bytes:?} from {from}");
+            }
+        }
+    }
+
+    #[test]
+    fn printable_ascii_and_bytes_equal_hold_for_exactly_their_bytes() {
+        for byte in 0..=255u8 {
+            let printable = (0x20..0x7f).contains(&byte);
+            for at in 0..8 {
+                let mut bytes = *b"abcdefgh";
+                bytes[at] = byte;
+                assert_eq!(printable_ascii(u64::from_le_bytes(bytes)), printable, "{byte:#x} at {at}");
+                let equal = bytes.iter().enumerate().filter(|(_, b)| **b == byte).map(|(i, _)| 0x80u64 << (8 * i));
+                assert_eq!(bytes_equal(u64::from_le_bytes(bytes), byte), equal.sum::<u64>(), "{byte:#x} at {at}");
+            }
+        }
+    }
+}
