@@ -2,7 +2,7 @@
 //! Server-controlled strings can contain anything, so every renderer goes through these; each
 //! field first loses its hidden characters to visible escapes ([`crate::util::hidden::visible`]).
 
-pub use crate::util::hidden::{json_visible, visible};
+pub use crate::util::hidden::{into_json_visible, json_visible, visible};
 
 /// Inline Markdown text that stays inert in a GitHub comment and inside a table cell: no
 /// emphasis, links, HTML, code spans, @mentions or cell breaks; hidden characters (line breaks

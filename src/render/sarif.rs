@@ -2,7 +2,7 @@
 //! advice as help text), one result per change with the location and pointers in its properties, and
 //! suppressed changes as results carrying an external suppression with the ignore reason.
 
-use super::escape::{json_visible, visible};
+use super::escape::{into_json_visible, visible};
 use super::{Level, RenderOptions};
 use crate::report::{fits, Change, Report};
 use crate::rules::RuleId;
@@ -52,7 +52,7 @@ pub fn sarif(report: &Report, options: &RenderOptions) -> String {
         }],
     });
     // Data fields keep their exact text; the bytes carry hidden characters only as `\u` escapes.
-    let mut text = json_visible(&serde_json::to_string_pretty(&log).unwrap_or_default()).into_owned();
+    let mut text = into_json_visible(serde_json::to_string_pretty(&log).unwrap_or_default());
     text.push('\n');
     text
 }

@@ -216,7 +216,7 @@ impl Report {
             format!("{{\"error\": {}}}", crate::util::value::Value::String(e.to_string()))
         });
         // The same data, with hidden characters only as `\u` escapes in the bytes.
-        let mut text = crate::util::hidden::json_visible(&text).into_owned();
+        let mut text = crate::util::hidden::into_json_visible(text);
         text.push('\n');
         text
     }

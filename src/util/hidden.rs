@@ -242,5 +242,15 @@ pub fn json_visible(json: &str) -> Cow<'_, str> {
     }
 }
 
+/// [`json_visible`] of a text the caller owns: the same text back when nothing needs escaping,
+/// so a report of a megabyte is not copied to say so.
+pub fn into_json_visible(json: String) -> String {
+    let escaped = match json_visible(&json) {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(escaped) => Some(escaped),
+    };
+    escaped.unwrap_or(json)
+}
+
 #[cfg(test)]
 mod tests;

@@ -118,3 +118,12 @@ fn look_alike_letters_in_latin_words_show_their_code_point_and_script() {
     assert_eq!(both, "s\u{27e8}U+200B\u{27e9}\u{27e8}U+0435 Cyrillic\u{27e9}arch");
     assert_eq!(visible(&both), both);
 }
+
+#[test]
+fn an_owned_json_text_comes_back_escaped_or_as_it_was() {
+    let plain = String::from("{\n  \"a\": \"b\"\n}");
+    let at = plain.as_ptr();
+    let same = into_json_visible(plain);
+    assert_eq!(same.as_ptr(), at, "not copied when nothing needs escaping");
+    assert_eq!(into_json_visible("[\"a\u{200b}b\"]".into()), "[\"a\\u200bb\"]");
+}
