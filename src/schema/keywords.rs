@@ -143,8 +143,11 @@ use Kind::{Annotation, Applicator, Container, Identifier, Reference, Validation}
 use Shape::{Data, Dependencies, Schema, SchemaList, SchemaMap, SchemaOrList, Value};
 use Variance::Constraint as C;
 
-/// Every standard keyword, sorted by name (a test keeps it sorted: lookups binary-search it).
-pub static KEYWORDS: &[Keyword] = &[
+/// Every standard keyword, sorted by name (a test keeps it sorted).
+pub static KEYWORDS: &[Keyword] = ALL;
+
+/// [`KEYWORDS`], as a constant that [`by_hash`] can place at compile time.
+const ALL: &[Keyword] = &[
     kw("$anchor", Drafts::FROM_2019, Identifier, Value, Any, Variance::Identifier),
     kw("$comment", Drafts::FROM_7, Annotation, Value, Any, Variance::Annotation(Fixed::CommentChanged)),
     kw("$defs", Drafts::FROM_2019, Container, SchemaMap, Any, Variance::Container),
@@ -288,8 +291,52 @@ pub fn vendor(name: &str) -> Option<&'static VendorKeyword> {
 }
 
 /// The entry for a standard keyword; `None` for anything else (vendor `x-…`, OpenAPI, future).
+///
+/// By hash, not by halving the sorted list: every key of every schema node is looked up (the
+/// normaliser, the definitions search, the witness check), most probes of a binary search
+/// compare names byte by byte, and the hash of a name's length and three of its bytes mostly
+/// lands on the one keyword it can be, or on an empty slot.
 pub fn lookup(name: &str) -> Option<&'static Keyword> {
-    KEYWORDS.binary_search_by(|k| k.name.cmp(name)).ok().map(|i| &KEYWORDS[i])
+    let mut slot = slot_of(name.as_bytes());
+    loop {
+        let entry = usize::from(BY_HASH[slot]);
+        let keyword = ALL.get(entry.checked_sub(1)?)?;
+        if keyword.name == name {
+            return Some(keyword);
+        }
+        slot = (slot + 1) % SLOTS;
+    }
+}
+
+/// Slots of the keyword hash: four times the keywords, so runs of taken slots stay short.
+const SLOTS: usize = 256;
+
+/// Each slot: a keyword's index in [`ALL`] plus one (0: empty), placed at its name's slot or
+/// the first free one after it.
+static BY_HASH: [u8; SLOTS] = by_hash();
+
+/// A name's first slot: from its length and its first, middle and last bytes.
+const fn slot_of(name: &[u8]) -> usize {
+    let n = name.len();
+    if n == 0 {
+        return 0;
+    }
+    (n * 7 + name[0] as usize * 3 + name[n / 2] as usize * 11 + name[n - 1] as usize * 5) % SLOTS
+}
+
+const fn by_hash() -> [u8; SLOTS] {
+    assert!(ALL.len() < 255 && ALL.len() * 2 < SLOTS);
+    let mut table = [0u8; SLOTS];
+    let mut i = 0;
+    while i < ALL.len() {
+        let mut slot = slot_of(ALL[i].name.as_bytes());
+        while table[slot] != 0 {
+            slot = (slot + 1) % SLOTS;
+        }
+        table[slot] = (i + 1) as u8;
+        i += 1;
+    }
+    table
 }
 
 /// Whether a keyword only annotates (a node's merge keeps the outer one's value).

@@ -262,3 +262,30 @@ fn vendor_keywords_are_judged_by_their_meaning_never_above_potentially_breaking(
     }
     assert!(vendor("x-anything-else").is_none() && vendor("nullable").is_none());
 }
+
+/// The hash finds every keyword within a few slots of its own, and nothing else: the same
+/// answers as a binary search of the sorted list, for keywords, their prefixes and neighbours,
+/// vendor keywords and property-like names.
+#[test]
+fn lookup_by_hash_answers_as_the_sorted_list() {
+    let search = |name: &str| KEYWORDS.binary_search_by(|k| k.name.cmp(name)).ok().map(|i| KEYWORDS[i].name);
+    let mut longest = 0;
+    for keyword in KEYWORDS {
+        let home = slot_of(keyword.name.as_bytes());
+        let at = (0..SLOTS).find(|d| {
+            usize::from(BY_HASH[(home + d) % SLOTS])
+                == 1 + KEYWORDS.iter().position(|k| k.name == keyword.name).unwrap_or(0)
+        });
+        longest = longest.max(at.unwrap_or(SLOTS));
+        assert_eq!(lookup(keyword.name).map(|k| k.name), Some(keyword.name));
+        for near in
+            [&keyword.name[..keyword.name.len() - 1], &format!("{}s", keyword.name), &keyword.name.to_uppercase()]
+        {
+            assert_eq!(lookup(near).map(|k| k.name), search(near), "{near}");
+        }
+    }
+    assert!(longest <= 3, "a keyword is {longest} slots past its own");
+    for name in ["", "x-nullable", "nullable", "discriminator", "q", "query", "limit", "owner", "page_size", "\u{e9}"] {
+        assert_eq!(lookup(name).map(|k| k.name), search(name), "{name}");
+    }
+}
