@@ -122,7 +122,7 @@ fn respell(value: &Value, rng: &mut Rng) -> Value {
                 map.insert("const".into(), values.remove(0));
             }
         }
-        if map.contains_key("minItems") && map["minItems"] == json!(0) {
+        if map.get("minItems") == Some(&json!(0)) {
             map.remove("minItems");
         }
         let parent = pointer.rsplit('/').nth(1).unwrap_or("");

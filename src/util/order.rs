@@ -13,18 +13,59 @@ const INSERTION_MAX: usize = 16;
 /// Sorts `items` by `compare`, keeping equal items in their input order (as `sort_by` does).
 pub fn sort_stable_by<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ordering) {
     if items.len() <= INSERTION_MAX {
-        for end in 1..items.len() {
-            let mut at = end;
-            while at > 0 && compare(&items[at - 1], &items[at]) == Ordering::Greater {
-                items.swap(at - 1, at);
-                at -= 1;
-            }
-        }
+        insertion_sort(items, &mut compare, |_| {});
         return;
     }
     let mut order: Vec<usize> = (0..items.len()).collect();
     sort_indices(&mut order, &mut |a, b| compare(&items[a], &items[b]));
     permute(items, &mut order);
+}
+
+/// Sorts a short slice by insertion, stably; `swapped(at)` is told of each swap of `at - 1`
+/// and `at`.
+fn insertion_sort<T>(items: &mut [T], compare: &mut impl FnMut(&T, &T) -> Ordering, mut swapped: impl FnMut(usize)) {
+    for end in 1..items.len() {
+        let mut at = end;
+        while at > 0 && compare(&items[at - 1], &items[at]) == Ordering::Greater {
+            items.swap(at - 1, at);
+            swapped(at);
+            at -= 1;
+        }
+    }
+}
+
+/// Where each item of a slice sorted by [`sort_stable_tracked`] was before: [`Origins::of`].
+pub(crate) enum Origins {
+    /// A short slice's, on the stack.
+    Short([u8; INSERTION_MAX]),
+    Long(Vec<usize>),
+}
+
+impl Origins {
+    /// The position before the sort of the item now at `k`.
+    pub(crate) fn of(&self, k: usize) -> usize {
+        match self {
+            Origins::Short(origins) => usize::from(origins[k]),
+            Origins::Long(origins) => origins[k],
+        }
+    }
+}
+
+/// [`sort_stable_by`], telling where each item was: for a caller that must still report items
+/// in their input order after sorting them (a JSON object's repeated keys).
+pub(crate) fn sort_stable_tracked<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ordering) -> Origins {
+    if items.len() <= INSERTION_MAX {
+        let mut origins = [0u8; INSERTION_MAX];
+        for (k, slot) in origins.iter_mut().enumerate() {
+            *slot = k as u8;
+        }
+        insertion_sort(items, &mut compare, |at| origins.swap(at - 1, at));
+        return Origins::Short(origins);
+    }
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    sort_indices(&mut order, &mut |a, b| compare(&items[a], &items[b]));
+    permute(items, &mut order.clone());
+    Origins::Long(order)
 }
 
 /// Sorts `items` into their order (stably, which is one of the orders `sort_unstable` may give).
@@ -46,13 +87,6 @@ pub fn sort_stable_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) ->
     sort_stable_by(items, |a, b| key(a).cmp(&key(b)));
 }
 
-/// The positions `0..len` in the order `compare` sorts them, ties in position order.
-pub(crate) fn stable_order(len: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..len).collect();
-    sort_indices(&mut order, compare);
-    order
-}
-
 /// The one instantiation of the standard stable sort that every call site shares.
 #[inline(never)]
 fn sort_indices(order: &mut [usize], compare: &mut dyn FnMut(usize, usize) -> Ordering) {
@@ -61,7 +95,7 @@ fn sort_indices(order: &mut [usize], compare: &mut dyn FnMut(usize, usize) -> Or
 
 /// Rearranges `items` so that position `k` holds the item that was at `order[k]`, following
 /// each cycle of the permutation with swaps; `order` is used up as the record of what is done.
-pub(crate) fn permute<T>(items: &mut [T], order: &mut [usize]) {
+fn permute<T>(items: &mut [T], order: &mut [usize]) {
     for start in 0..items.len() {
         let mut current = start;
         while order[current] != start {
@@ -94,6 +128,11 @@ mod tests {
                 let mut cached = items.clone();
                 sort_by_cached_key(&mut cached, |item| item.0);
                 assert_eq!(cached, expected, "cached keys, length {len}");
+                // Sorted by the key alone, each item's origin is the input order it carries.
+                let mut tracked = items.clone();
+                let origins = sort_stable_tracked(&mut tracked, |a, b| a.0.cmp(&b.0));
+                assert_eq!(tracked, expected, "tracked, length {len}");
+                assert!(tracked.iter().enumerate().all(|(k, item)| origins.of(k) == item.1), "origins, length {len}");
             }
         }
     }

@@ -268,27 +268,8 @@ impl Map<String, Value> {
     /// its last value (as `JSON.parse` and serde_json do); `repeated` is told each later
     /// writing's position among the members and its key, in the text's order.
     pub(crate) fn from_written(mut members: Vec<(String, Value)>, repeated: impl FnMut(usize, &str)) -> Self {
-        // Most objects are a handful of members: sorted by insertion, with where each was
-        // written kept on the stack; longer ones through the one shared copy of the sort.
-        const SHORT: usize = 16;
-        if members.len() <= SHORT {
-            let mut written = [0u8; SHORT];
-            for (k, slot) in written.iter_mut().enumerate() {
-                *slot = k as u8;
-            }
-            for end in 1..members.len() {
-                let mut at = end;
-                while at > 0 && members[at - 1].0 > members[at].0 {
-                    members.swap(at - 1, at);
-                    written.swap(at - 1, at);
-                    at -= 1;
-                }
-            }
-            return Map { entries: keep_last(members, |k| usize::from(written[k]), repeated) };
-        }
-        let order = crate::util::order::stable_order(members.len(), &mut |a, b| members[a].0.cmp(&members[b].0));
-        crate::util::order::permute(&mut members, &mut order.clone());
-        Map { entries: keep_last(members, |k| order[k], repeated) }
+        let origins = crate::util::order::sort_stable_tracked(&mut members, |a, b| a.0.cmp(&b.0));
+        Map { entries: keep_last(members, |k| origins.of(k), repeated) }
     }
 
     pub fn len(&self) -> usize {
@@ -316,7 +297,7 @@ impl Map<String, Value> {
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
-        self.position(key).ok().is_some()
+        self.position(key).is_ok()
     }
 
     /// Sets `key`, returning the value it had.
@@ -502,14 +483,6 @@ impl FromIterator<(String, Value)> for Map<String, Value> {
         let mut map = Map::new();
         map.extend(members);
         map
-    }
-}
-
-impl std::ops::Index<&str> for Map<String, Value> {
-    type Output = Value;
-
-    fn index(&self, key: &str) -> &Value {
-        self.get(key).expect("no such key in the map")
     }
 }
 

@@ -59,7 +59,7 @@ fn modern_results_carry_server_info_in_meta_and_explicit_server_info_wins() {
 fn a_null_schema_loads_as_given() {
     let doc = json!({"tools": [{"name": "get_me", "inputSchema": null, "outputSchema": null}]});
     let snapshot = Snapshot::load(&doc, Input::Old).unwrap();
-    assert_eq!(snapshot.section(SectionKind::Tools).unwrap()[0].fields["inputSchema"], Value::Null);
+    assert_eq!(snapshot.section(SectionKind::Tools).unwrap()[0].fields.get("inputSchema"), Some(&Value::Null));
 }
 
 #[test]
