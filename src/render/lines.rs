@@ -115,17 +115,9 @@ fn decode_key(raw: &str) -> String {
     }
 }
 
-/// The index just past the string that starts at `start` (which holds `"`).
+/// The index just past the string that starts at `start` (which holds `"`), or the text's end.
 fn string_end(bytes: &[u8], start: usize) -> usize {
-    let mut i = start + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
+    (crate::util::word::string_end(bytes, start + 1) + 1).min(bytes.len())
 }
 
 /// Appends the token of the member being read (an object key or an array index).

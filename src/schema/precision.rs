@@ -15,7 +15,7 @@ use super::{Effect, Side};
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::util::json::{pointer_tokens, push_token, Decimal};
 use crate::util::value::Value;
-use crate::util::word::{bytes_equal, spaces_end, word_at, ONES};
+use crate::util::word::{bytes_equal, spaces_end, string_end, word_at, ONES};
 use std::cmp::Ordering;
 
 /// Pointer → number text, for the numbers of a JSON text whose value an `f64` does not hold:
@@ -165,7 +165,7 @@ fn inexact_numbers_by_pointer(text: &str) -> InexactNumbers {
 /// place is read as the token of number bytes around it, and only a number that is not exact
 /// and may be outside a string asks for the walk. A token that is no JSON number (`7e5734e` in a
 /// hash, `+9e91`) is in a string, because outside strings no number byte touches a number, and
-/// so is one between letters. Eight bytes at a time, as [`string_end`] does.
+/// so is one between letters. Eight bytes at a time, as `util::word::string_end` does.
 fn may_hold_inexact(bytes: &[u8]) -> bool {
     const HIGH: u64 = ONES << 7;
     let digit = |word: u64| {
@@ -220,25 +220,6 @@ fn may_hold_inexact(bytes: &[u8]) -> bool {
         i += 8;
     }
     false
-}
-
-/// The index of the closing `"` of a string whose text starts at `i` (past the end if it has
-/// none), a backslash escaping the byte after it. Most of a snapshot's bytes are in strings, so
-/// runs of eight bytes without a quote or a backslash are passed over a word at a time.
-fn string_end(bytes: &[u8], mut i: usize) -> usize {
-    loop {
-        while let Some(word) = word_at(bytes, i) {
-            if bytes_equal(word, b'"') | bytes_equal(word, b'\\') != 0 {
-                break;
-            }
-            i += 8;
-        }
-        match bytes.get(i) {
-            None | Some(b'"') => return i,
-            Some(b'\\') => i += 2,
-            Some(_) => i += 1,
-        }
-    }
 }
 
 /// Whether `written` is a plain decimal (`-`? digits, then `.` and digits or nothing, no exponent)
@@ -492,30 +473,6 @@ mod tests {
         assert!(!may_hold_inexact(usual.as_bytes()));
         assert!(may_hold_inexact(usual.replace("0.333333333333333", "0.33333333333333333").as_bytes()));
         assert!(may_hold_inexact(usual.replace("1e-10", "1e-400").as_bytes()));
-    }
-
-    /// The word-at-a-time string end is the byte loop's, on strings with quotes and escapes at
-    /// every offset, unterminated ones included.
-    #[test]
-    fn string_end_matches_the_byte_loop() {
-        let by_bytes = |bytes: &[u8], mut i: usize| {
-            while i < bytes.len() && bytes[i] != b'"' {
-                i += if bytes[i] == b'\\' { 2 } else { 1 };
-            }
-            i
-        };
-        let mut random = crate::util::test_random::Lcg(5);
-        for _ in 0..20_000 {
-            let text: Vec<u8> = (0..random.next(40)).map(|_| [b'a', b' ', b'"', b'\\', b'x'][random.next(5)]).collect();
-            let from = random.next(text.len() + 1);
-            assert_eq!(
-                string_end(&text, from),
-                by_bytes(&text, from),
-                "{:?} from {from}",
-                String::from_utf8_lossy(&text)
-            );
-        }
-        assert_eq!(spaces_end(b"{           \"a\"", 1), 12);
     }
 
     #[test]

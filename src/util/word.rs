@@ -44,6 +44,25 @@ pub(crate) fn find_either(bytes: &[u8], mut i: usize, a: u8, b: u8) -> Option<us
     bytes.get(i..)?.iter().position(|&byte| byte == a || byte == b).map(|at| i + at)
 }
 
+/// The index of the closing `"` of a string whose text starts at `i` (past the end if it has
+/// none), a backslash escaping the byte after it. Most of a snapshot's bytes are in strings, so
+/// runs of eight bytes without a quote or a backslash are passed over a word at a time.
+pub(crate) fn string_end(bytes: &[u8], mut i: usize) -> usize {
+    loop {
+        while let Some(word) = word_at(bytes, i) {
+            if bytes_equal(word, b'"') | bytes_equal(word, b'\\') != 0 {
+                break;
+            }
+            i += 8;
+        }
+        match bytes.get(i) {
+            None | Some(b'"') => return i,
+            Some(b'\\') => i += 2,
+            Some(_) => i += 1,
+        }
+    }
+}
+
 /// Whether every byte of `word` is printable ASCII (`0x20..=0x7e`).
 pub(crate) fn printable_ascii(word: u64) -> bool {
     // A byte below 0x20 borrows when 0x20 is taken from its low seven bits; the high bit and
@@ -55,6 +74,30 @@ pub(crate) fn printable_ascii(word: u64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word-at-a-time string end is the byte loop's, on strings with quotes and escapes at
+    /// every offset, unterminated ones included.
+    #[test]
+    fn string_end_matches_the_byte_loop() {
+        let by_bytes = |bytes: &[u8], mut i: usize| {
+            while i < bytes.len() && bytes[i] != b'"' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            i
+        };
+        let mut random = crate::util::test_random::Lcg(5);
+        for _ in 0..20_000 {
+            let text: Vec<u8> = (0..random.next(40)).map(|_| [b'a', b' ', b'"', b'\\', b'x'][random.next(5)]).collect();
+            let from = random.next(text.len() + 1);
+            assert_eq!(
+                string_end(&text, from),
+                by_bytes(&text, from),
+                "{:?} from {from}",
+                String::from_utf8_lossy(&text)
+            );
+        }
+        assert_eq!(spaces_end(b"{           \"a\"", 1), 12);
+    }
 
     #[test]
     fn find_either_finds_the_first_of_two_bytes_as_a_byte_loop_does() {
