@@ -70,18 +70,13 @@ pub fn hidden_chars(text: &str) -> Vec<char> {
 /// Calls `each(byte offset, char)` for every hidden character of `text`.
 fn scan(text: &str, mut each: impl FnMut(usize, char)) {
     let bytes = text.as_bytes();
-    // Fast path: printable ASCII has nothing hidden.
-    if bytes.iter().all(|b| (0x20..0x7f).contains(b)) {
-        return;
-    }
-    // Byte by byte: an ASCII character is hidden exactly when it is a control (none is a
-    // variation selector or a joiner, the two that depend on their neighbours), so only the
-    // other characters are decoded. Reports and descriptions are mostly ASCII with line breaks,
-    // which sent the whole text down a character-by-character path.
+    // Printable ASCII has nothing hidden: it is passed over eight bytes at a time. The rest byte
+    // by byte: an ASCII character is hidden exactly when it is a control (none is a variation
+    // selector or a joiner, the two that depend on their neighbours), so only the other
+    // characters are decoded. Reports and descriptions are mostly ASCII with line breaks.
     let mut previous = None;
     let mut at = 0;
     while let Some(&byte) = bytes.get(at) {
-        // Eight printable ASCII bytes at a time: the run between a report's line breaks.
         if let Some(word) =
             crate::util::word::word_at(bytes, at).filter(|word| crate::util::word::printable_ascii(*word))
         {
