@@ -113,19 +113,19 @@ fn too_many_repeats(repeat: &RepeatedKey, input: Input) -> Error {
     )
 }
 
-fn json_error(e: &serde_json::Error, text: &str, input: Input) -> Error {
-    let message = strip_position(&e.to_string());
+fn json_error(e: &json::ReadError, text: &str, input: Input) -> Error {
+    let message = e.refusal.message();
     let (line, column) = json_position(e, text);
-    if message == "recursion limit exceeded" {
-        return too_deep(input, Some((line, column)), "arrays and objects", MAX_JSON_DEPTH);
+    if e.refusal == json::Refusal::RecursionLimitExceeded {
+        return too_deep(input, Some((line, column)), "arrays and objects", json::MAX_DEPTH);
     }
-    if message == json::TOO_MANY_CONTAINERS {
+    if e.refusal == json::Refusal::TooManyContainers {
         let message = format!("holds more than {} arrays and objects", json::MAX_CONTAINERS);
         return too_large(input, line, column, message);
     }
     // serde_json's words for a surrogate escape without its other half ("unexpected end of hex
     // escape", "lone leading surrogate in hex escape") say nothing a reader can act on.
-    if message.ends_with(" hex escape") {
+    if matches!(e.refusal, json::Refusal::UnexpectedEndOfHexEscape | json::Refusal::LoneLeadingSurrogateInHexEscape) {
         return Error::at_line(
             input,
             line,
@@ -140,24 +140,24 @@ fn json_error(e: &serde_json::Error, text: &str, input: Input) -> Error {
         Some("a list") => "the text ends inside an array".to_string(),
         Some("a value") => "the text ends where a value should be".to_string(),
         Some(what) => format!("the text ends inside {what}"),
-        None => message,
+        None => message.to_string(),
     };
     Error::at_line(input, line, column, format!("is not valid JSON: {message}"), "Fix the syntax at that position")
 }
 
-/// serde_json's position as a 1-based line and column of a character, as YAML errors give it.
-/// serde_json counts the column in bytes, gives column 0 when the character it stopped at is a
+/// The reader's position (serde_json's) as a 1-based line and column of a character, as YAML
+/// errors give it. The reader counts the column in bytes, gives column 0 when the character it stopped at is a
 /// line's newline, and puts an error at the end of the text at the last character it read
 /// (column 1 for `{`): here the newline is the last column of its line, and the end of the text
 /// is just after its last character that is not white space.
-fn json_position(e: &serde_json::Error, text: &str) -> (usize, usize) {
+fn json_position(e: &json::ReadError, text: &str) -> (usize, usize) {
     let last_column = |line: &str| 1 + line.chars().count();
-    if e.classify() == serde_json::error::Category::Eof {
+    if e.at_end() {
         let written = text.trim_end();
         let line = 1 + written.matches('\n').count();
         return (line, last_column(written.rsplit('\n').next().unwrap_or("")));
     }
-    let (line, column) = (e.line().max(1), e.column());
+    let (line, column) = (e.line.max(1), e.column);
     let mut lines = text.split('\n');
     if column == 0 && line > 1 {
         return (line - 1, last_column(lines.nth(line - 2).unwrap_or("")));
@@ -166,9 +166,6 @@ fn json_position(e: &serde_json::Error, text: &str) -> (usize, usize) {
     let characters = bytes[..column.min(bytes.len())].iter().filter(|&&b| b & 0xC0 != 0x80).count();
     (line, characters.max(1))
 }
-
-/// The deepest nesting of arrays and objects serde_json reads (it refuses the 128th level).
-pub(crate) const MAX_JSON_DEPTH: usize = 127;
 
 /// The deepest nesting of YAML collections read (`load::yaml`).
 pub(crate) const MAX_YAML_DEPTH: usize = super::yaml::MAX_DEPTH;
@@ -210,14 +207,6 @@ pub fn text_from_utf8(bytes: Vec<u8>, input: Input) -> Result<String, Error> {
         let column = 1 + before.iter().rev().take_while(|&&b| b != b'\n').filter(|&&b| b & 0xC0 != 0x80).count();
         Error::at_line(input, line, column, "is not valid UTF-8 text", "Save the file as UTF-8")
     })
-}
-
-/// serde's messages end in " at line N column M"; the position is reported separately.
-pub(crate) fn strip_position(message: &str) -> String {
-    match message.rfind(" at line ") {
-        Some(i) if message[i..].contains(" column ") => message[..i].to_string(),
-        _ => message.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
-//! JSON text into the engine's values (`util::value`), read by serde_json's parser with the
-//! values, errors and limits of its own `Value` reader, noting every key an object writes more
-//! than once.
+//! JSON text into the engine's values (`util::value`), with the values, errors and limits of
+//! serde_json's `Value` reader (`syntax` reads the tokens), noting every key an object writes
+//! more than once.
 //!
 //! Why: RFC 8259 leaves a repeated key's meaning to the reader. `JSON.parse`, Python and
 //! serde_json keep the last value (and so does the engine), other readers keep the first, and a
@@ -9,9 +9,13 @@
 //! reports (`tool.json.repeatedKey` and its kin, `detect::repeated_keys`) instead of silently
 //! comparing one reading.
 
-use crate::util::value::{Map, Number, Value};
-use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+mod syntax;
+
+use crate::util::value::{Map, Value};
+use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
 use std::fmt;
+use syntax::{Cursor, Failure};
+pub use syntax::{ReadError, Refusal};
 
 /// Repeats a text may hold: each is a finding, and each carries its path, so a hostile text
 /// (repeats inside 127 levels of arrays) is refused rather than read into millions of paths.
@@ -24,9 +28,11 @@ pub const MAX_REPEATED_KEYS: usize = 1_000;
 /// 26,748 in 3.7 MB), so a million is about 150 MB of real text.
 pub const MAX_CONTAINERS: usize = 1_000_000;
 
-/// The reader's error for a text past [`MAX_CONTAINERS`], as serde_json's `Display` gives it
-/// before the position (how `load::input` tells it from a syntax error and words it).
+/// The reader's words for a text past [`MAX_CONTAINERS`], before the position.
 pub const TOO_MANY_CONTAINERS: &str = "too many arrays and objects";
+
+/// Arrays and objects nest at most this deep (serde_json's limit: it refuses the 128th level).
+pub const MAX_DEPTH: usize = 127;
 
 /// A key that one object of a text holds more than once.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -58,29 +64,23 @@ const EXACT_INTEGERS: u64 = 1 << 53;
 
 /// Parses JSON text as `serde_json::from_str::<Value>` does (the same values, errors and depth
 /// limit), noting repeated keys.
-pub fn parse(text: &str) -> Result<Parsed, serde_json::Error> {
-    let mut state = State::new();
-    let mut reader = serde_json::Deserializer::from_str(text);
-    let value = Reading(&mut state).deserialize(&mut reader)?;
-    reader.end()?;
-    let mut found = state.found;
+pub fn parse(text: &str) -> Result<Parsed, ReadError> {
+    let mut reader = Reader::new(text);
+    let value = reader.value(0).map_err(|e| *e)?;
+    if reader.cursor.skip_space().is_some() {
+        return Err(*reader.cursor.peek_error(Refusal::TrailingCharacters));
+    }
+    let mut found = reader.found;
     // Past the limit nothing more was kept, so a hostile text costs a count, not paths.
     let past_limit = (found.len() > MAX_REPEATED_KEYS).then(|| found.pop()).flatten();
     let past_limit = past_limit.and_then(|found| repeated_keys(vec![found]).pop());
-    Ok(Parsed { value, repeated_keys: repeated_keys(found), past_limit, plain_numbers: state.plain_numbers })
+    Ok(Parsed { value, repeated_keys: repeated_keys(found), past_limit, plain_numbers: reader.plain_numbers })
 }
 
 /// [`parse`]'s value alone: for JSON that is not a snapshot (options, metadata), so that the
 /// module holds one JSON value reader, not two.
-pub fn from_str(text: &str) -> Result<Value, serde_json::Error> {
+pub fn from_str(text: &str) -> Result<Value, ReadError> {
     parse(text).map(|parsed| parsed.value)
-}
-
-impl<'de> serde::Deserialize<'de> for Value {
-    /// As [`from_str`] reads (repeated keys keep their last value, unreported).
-    fn deserialize<D: Deserializer<'de>>(reader: D) -> Result<Value, D::Error> {
-        Reading(&mut State::new()).deserialize(reader)
-    }
 }
 
 /// A repeat as the reader meets it: the key, and the path from the object up to the root
@@ -111,9 +111,10 @@ fn repeated_keys(found: Vec<Found>) -> Vec<RepeatedKey> {
     merged
 }
 
-/// What the reader has met so far: the repeats, the arrays and objects begun, and whether
-/// every number was plain (see [`Parsed::plain_numbers`]).
-struct State {
+/// The text being read and what has been met in it so far: the repeats, the arrays and objects
+/// begun, and whether every number was plain (see [`Parsed::plain_numbers`]).
+struct Reader<'t> {
+    cursor: Cursor<'t>,
     found: Vec<Found>,
     containers: usize,
     plain_numbers: bool,
@@ -124,120 +125,157 @@ struct State {
     items: Vec<Value>,
 }
 
-impl State {
-    fn new() -> State {
-        State { found: Vec::new(), containers: 0, plain_numbers: true, members: Vec::new(), items: Vec::new() }
+impl<'t> Reader<'t> {
+    fn new(text: &'t str) -> Reader<'t> {
+        Reader {
+            cursor: Cursor::new(text),
+            found: Vec::new(),
+            containers: 0,
+            plain_numbers: true,
+            members: Vec::new(),
+            items: Vec::new(),
+        }
     }
 
-    /// Counts one more array or object, refusing the one past [`MAX_CONTAINERS`] (serde_json
-    /// puts the error at the position it has reached, just inside that container).
-    fn begin_container<E: serde::de::Error>(&mut self) -> Result<(), E> {
+    /// One value, inside `depth` arrays and objects.
+    fn value(&mut self, depth: usize) -> Result<Value, Failure> {
+        let cursor = &mut self.cursor;
+        let Some(first) = cursor.skip_space() else {
+            return Err(cursor.peek_error(Refusal::EofWhileParsingValue));
+        };
+        let literal = |cursor: &mut Cursor, rest: &[u8], value: Value| {
+            cursor.at += 1;
+            cursor.literal_rest(rest).map(|()| value)
+        };
+        match first {
+            b'"' => {
+                cursor.at += 1;
+                cursor.string().map(Value::String)
+            }
+            b'{' => self.object(depth),
+            b'[' => self.array(depth),
+            b'-' | b'0'..=b'9' => {
+                let positive = first != b'-';
+                cursor.at += usize::from(!positive);
+                let number = cursor.number(positive)?;
+                self.plain_numbers &= match &number {
+                    Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+                        (Some(u), _) => u <= EXACT_INTEGERS,
+                        (None, Some(i)) => i.unsigned_abs() <= EXACT_INTEGERS,
+                        (None, None) => false,
+                    },
+                    _ => false,
+                };
+                Ok(number)
+            }
+            b't' => literal(cursor, b"rue", Value::Bool(true)),
+            b'f' => literal(cursor, b"alse", Value::Bool(false)),
+            b'n' => literal(cursor, b"ull", Value::Null),
+            _ => Err(cursor.peek_error(Refusal::ExpectedSomeValue)),
+        }
+    }
+
+    /// Enters the array or object whose bracket is next, refusing one nested past
+    /// [`MAX_DEPTH`] (at its bracket) or past [`MAX_CONTAINERS`] in all.
+    #[inline]
+    fn begin_container(&mut self, depth: usize, closing: u8) -> Result<(), Failure> {
+        if depth >= MAX_DEPTH {
+            return Err(self.cursor.peek_error(Refusal::RecursionLimitExceeded));
+        }
+        self.cursor.at += 1;
         self.containers += 1;
         if self.containers > MAX_CONTAINERS {
-            return Err(E::custom(TOO_MANY_CONTAINERS));
+            // Where serde_json's reader put it: after looking for the container's end (past
+            // its closing bracket when it is empty, past a comma in an array), the white space
+            // before any value.
+            let cursor = &mut self.cursor;
+            match cursor.skip_space() {
+                Some(byte) if byte == closing => cursor.at += 1,
+                Some(b',') if closing == b']' => {
+                    cursor.at += 1;
+                    cursor.skip_space();
+                }
+                _ => {}
+            }
+            return Err(cursor.error(Refusal::TooManyContainers));
         }
         Ok(())
     }
-}
 
-/// Reads one value, noting what it meets in `.0`.
-struct Reading<'f>(&'f mut State);
-
-impl<'de> DeserializeSeed<'de> for Reading<'_> {
-    type Value = Value;
-
-    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<Value, D::Error> {
-        reader.deserialize_any(self)
-    }
-}
-
-impl Reading<'_> {
-    /// Reads the next value with `read`, then adds `segment` to the path of every repeat found
-    /// inside it.
-    fn nested<T, E>(
-        &mut self,
-        segment: impl FnOnce() -> String,
-        read: impl FnOnce(Reading<'_>) -> Result<T, E>,
-    ) -> Result<T, E> {
-        let before = self.0.found.len();
-        let value = read(Reading(&mut *self.0))?;
-        if self.0.found.len() > before {
-            let segment = segment();
-            for found in &mut self.0.found[before..] {
-                found.upward.push(segment.clone());
-            }
-        }
-        Ok(value)
-    }
-}
-
-impl<'de> Visitor<'de> for Reading<'_> {
-    type Value = Value;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str("any valid JSON value")
-    }
-
-    fn visit_bool<E>(self, value: bool) -> Result<Value, E> {
-        Ok(Value::Bool(value))
-    }
-
-    fn visit_i64<E>(self, value: i64) -> Result<Value, E> {
-        self.0.plain_numbers &= value.unsigned_abs() <= EXACT_INTEGERS;
-        Ok(Value::Number(value.into()))
-    }
-
-    fn visit_u64<E>(self, value: u64) -> Result<Value, E> {
-        self.0.plain_numbers &= value <= EXACT_INTEGERS;
-        Ok(Value::Number(value.into()))
-    }
-
-    fn visit_f64<E>(self, value: f64) -> Result<Value, E> {
-        self.0.plain_numbers = false;
-        Ok(Number::from_f64(value).map_or(Value::Null, Value::Number))
-    }
-
-    fn visit_str<E: serde::de::Error>(self, value: &str) -> Result<Value, E> {
-        Ok(Value::String(value.to_owned()))
-    }
-
-    fn visit_string<E>(self, value: String) -> Result<Value, E> {
-        Ok(Value::String(value))
-    }
-
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(mut self, mut items: A) -> Result<Value, A::Error> {
-        self.0.begin_container()?;
-        let base = self.0.items.len();
+    #[inline(never)]
+    fn array(&mut self, depth: usize) -> Result<Value, Failure> {
+        self.begin_container(depth, b']')?;
+        let base = self.items.len();
         loop {
-            let index = self.0.items.len() - base;
-            match self.nested(|| index.to_string(), |reading| items.next_element_seed(reading))? {
-                Some(value) => self.0.items.push(value),
-                None => return Ok(Value::Array(self.0.items.drain(base..).collect())),
+            let cursor = &mut self.cursor;
+            match cursor.skip_space() {
+                None => return Err(cursor.peek_error(Refusal::EofWhileParsingList)),
+                Some(b']') => {
+                    cursor.at += 1;
+                    return Ok(Value::Array(self.items.drain(base..).collect()));
+                }
+                Some(_) if self.items.len() == base => {}
+                Some(b',') => {
+                    cursor.at += 1;
+                    match cursor.skip_space() {
+                        Some(b']') => return Err(cursor.peek_error(Refusal::TrailingComma)),
+                        Some(_) => {}
+                        None => return Err(cursor.peek_error(Refusal::EofWhileParsingValue)),
+                    }
+                }
+                Some(_) => return Err(cursor.peek_error(Refusal::ExpectedListCommaOrEnd)),
             }
+            let index = self.items.len() - base;
+            let item = self.nested(depth, || index.to_string())?;
+            self.items.push(item);
         }
     }
 
-    fn visit_map<A: MapAccess<'de>>(mut self, mut entries: A) -> Result<Value, A::Error> {
-        self.0.begin_container()?;
-        let start = self.0.found.len();
-        let base = self.0.members.len();
+    #[inline(never)]
+    fn object(&mut self, depth: usize) -> Result<Value, Failure> {
+        self.begin_container(depth, b'}')?;
+        let start = self.found.len();
+        let base = self.members.len();
         // The members whose values held repeats, with how many were noted in each: where this
         // object's own repeats go among them, in the text's order.
         let mut inner: Vec<(usize, usize)> = Vec::new();
-        while let Some(key) = entries.next_key::<String>()? {
-            let before = self.0.found.len();
-            let value = self.nested(|| key.clone(), |reading| entries.next_value_seed(reading))?;
-            if self.0.found.len() > before {
-                inner.push((self.0.members.len() - base, self.0.found.len() - before));
+        loop {
+            let cursor = &mut self.cursor;
+            match cursor.skip_space() {
+                None => return Err(cursor.peek_error(Refusal::EofWhileParsingObject)),
+                Some(b'}') => {
+                    cursor.at += 1;
+                    break;
+                }
+                Some(b'"') if self.members.len() == base => {}
+                Some(_) if self.members.len() == base => return Err(cursor.peek_error(Refusal::KeyMustBeAString)),
+                Some(b',') => {
+                    cursor.at += 1;
+                    match cursor.skip_space() {
+                        Some(b'"') => {}
+                        Some(b'}') => return Err(cursor.peek_error(Refusal::TrailingComma)),
+                        Some(_) => return Err(cursor.peek_error(Refusal::KeyMustBeAString)),
+                        None => return Err(cursor.peek_error(Refusal::EofWhileParsingValue)),
+                    }
+                }
+                Some(_) => return Err(cursor.peek_error(Refusal::ExpectedObjectCommaOrEnd)),
             }
-            self.0.members.push((key, value));
+            cursor.at += 1;
+            let key = cursor.string()?;
+            match cursor.skip_space() {
+                Some(b':') => cursor.at += 1,
+                Some(_) => return Err(cursor.peek_error(Refusal::ExpectedColon)),
+                None => return Err(cursor.peek_error(Refusal::EofWhileParsingObject)),
+            }
+            let before = self.found.len();
+            let value = self.nested(depth, || key.clone())?;
+            if self.found.len() > before {
+                inner.push((self.members.len() - base, self.found.len() - before));
+            }
+            self.members.push((key, value));
         }
-        let members = self.0.members.drain(base..).collect();
-        let found = &mut self.0.found;
+        let members = self.members.drain(base..).collect();
+        let found = &mut self.found;
         let (mut noted, mut inner) = (0, inner.into_iter().peekable());
         let map = Map::from_written(members, |written, key| {
             // The repeat is noted as its key is read, after what the values before it held.
@@ -253,6 +291,83 @@ impl<'de> Visitor<'de> for Reading<'_> {
         // Past the limit nothing more is kept (the repeat past it is the last one noted).
         found.truncate(MAX_REPEATED_KEYS + 1);
         Ok(Value::Object(map))
+    }
+
+    /// The value of a container's member or item, then `segment` added to the path of every
+    /// repeat found inside it.
+    #[inline]
+    fn nested(&mut self, depth: usize, segment: impl FnOnce() -> String) -> Result<Value, Failure> {
+        let before = self.found.len();
+        let value = self.value(depth + 1)?;
+        if self.found.len() > before {
+            let segment = segment();
+            for found in &mut self.found[before..] {
+                found.upward.push(segment.clone());
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Value {
+    /// What any serde format reads as a value (tests read JSON through serde_json with it):
+    /// a repeated key keeps its last value, unreported.
+    fn deserialize<D: Deserializer<'de>>(reader: D) -> Result<Value, D::Error> {
+        reader.deserialize_any(ValueVisitor)
+    }
+}
+
+struct ValueVisitor;
+
+impl<'de> Visitor<'de> for ValueVisitor {
+    type Value = Value;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("any valid JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Value, E> {
+        Ok(Value::Bool(value))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Value, E> {
+        Ok(Value::Number(value.into()))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Value, E> {
+        Ok(Value::Number(value.into()))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Value, E> {
+        Ok(crate::util::value::Number::from_f64(value).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Value, E> {
+        Ok(Value::String(value.to_owned()))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Value, E> {
+        Ok(Value::String(value))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut items: A) -> Result<Value, A::Error> {
+        let mut values = Vec::new();
+        while let Some(value) = items.next_element()? {
+            values.push(value);
+        }
+        Ok(Value::Array(values))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut entries: A) -> Result<Value, A::Error> {
+        let mut members = Vec::new();
+        while let Some(member) = entries.next_entry::<String, Value>()? {
+            members.push(member);
+        }
+        Ok(Value::Object(Map::from_written(members, |_, _| {})))
     }
 }
 

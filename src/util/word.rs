@@ -5,15 +5,17 @@
 pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// The high bit of each byte.
-const HIGH: u64 = ONES << 7;
+pub(crate) const HIGH: u64 = ONES << 7;
 
 /// Eight bytes of `bytes` from `i`, if there are eight.
+#[inline]
 pub(crate) fn word_at(bytes: &[u8], i: usize) -> Option<u64> {
     let chunk: [u8; 8] = bytes.get(i..i.checked_add(8)?)?.try_into().ok()?;
     Some(u64::from_le_bytes(chunk))
 }
 
 /// The high bit of each byte of `word` that is `byte`, exactly (no borrow between bytes).
+#[inline]
 pub(crate) fn bytes_equal(word: u64, byte: u8) -> u64 {
     let x = word ^ (ONES * u64::from(byte));
     !((x & !HIGH).wrapping_add(!HIGH) | x) & HIGH

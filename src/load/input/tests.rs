@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::load::error::Position;
+use crate::util::json_read::MAX_DEPTH as MAX_JSON_DEPTH;
 
 #[test]
 fn json_errors_carry_line_and_column() {
