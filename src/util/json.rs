@@ -305,7 +305,7 @@ pub fn values_equal_within(a: &Value, b: &Value, max_depth: usize) -> bool {
                 let queued = stack.len();
                 let zipped = p.iter().zip(q).all(|((k, v), (l, w))| {
                     stack.push((v, w, depth + 1));
-                    k == l
+                    crate::util::word::same(k.as_bytes(), l.as_bytes())
                 });
                 if !zipped {
                     stack.truncate(queued);
@@ -319,7 +319,7 @@ pub fn values_equal_within(a: &Value, b: &Value, max_depth: usize) -> bool {
             }
             (Value::Null, Value::Null) => {}
             (Value::Bool(p), Value::Bool(q)) if p == q => {}
-            (Value::String(p), Value::String(q)) if p == q => {}
+            (Value::String(p), Value::String(q)) if crate::util::word::same(p.as_bytes(), q.as_bytes()) => {}
             _ => return false,
         }
     }

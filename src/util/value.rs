@@ -7,13 +7,14 @@
 //! the two documents the largest part of a diff; a sorted vector is filled by pushing each
 //! member as it is read and sorting once, found by halving, and walked as a slice.
 
+use crate::util::word;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 pub use serde_json::Number;
 use std::fmt;
 
 /// A JSON value. Objects iterate in key order (bytewise), as serde_json's do without its
 /// `preserve_order` feature, so everything built from one is in the same order as before.
-#[derive(Clone, PartialEq, Eq, Default)]
+#[derive(Clone, Eq, Default)]
 pub enum Value {
     #[default]
     Null,
@@ -26,9 +27,38 @@ pub enum Value {
 
 /// A JSON object's members, sorted by key, each key once. The type parameters are only there so
 /// that code written for `serde_json::Map<String, Value>` reads the same; no other is used.
-#[derive(Clone, PartialEq, Eq, Default)]
+#[derive(Clone, Default)]
 pub struct Map<K = String, V = Value> {
     entries: Vec<(K, V)>,
+}
+
+/// Equality as derived, with strings and keys compared eight bytes at a time
+/// ([`word::same`]): whole snapshots' entities are compared for equality, and most are equal.
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Null, Value::Null) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Number(a), Value::Number(b)) => a == b,
+            (Value::String(a), Value::String(b)) => word::same(a.as_bytes(), b.as_bytes()),
+            (Value::Array(a), Value::Array(b)) => a == b,
+            (Value::Object(a), Value::Object(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Map<String, Value> {}
+
+impl PartialEq for Map<String, Value> {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries.len() == other.entries.len()
+            && self
+                .entries
+                .iter()
+                .zip(&other.entries)
+                .all(|((k, v), (l, w))| word::same(k.as_bytes(), l.as_bytes()) && v == w)
+    }
 }
 
 static NULL: Value = Value::Null;
@@ -281,7 +311,7 @@ impl Map<String, Value> {
     }
 
     fn position(&self, key: &str) -> Result<usize, usize> {
-        self.entries.binary_search_by(|(k, _)| k.as_str().cmp(key))
+        self.entries.binary_search_by(|(k, _)| word::order(k.as_bytes(), key.as_bytes()))
     }
 
     pub fn get(&self, key: &str) -> Option<&Value> {

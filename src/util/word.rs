@@ -65,6 +65,44 @@ pub(crate) fn string_end(bytes: &[u8], mut i: usize) -> usize {
     }
 }
 
+/// Whether two byte strings are equal, compared eight bytes at a time. wasm has no `memcmp` of
+/// its own: the module's compares a byte at a time, and equal descriptions and names (most of
+/// what a diff compares) run through every byte.
+pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while let (Some(x), Some(y)) = (word_at(a, i), word_at(b, i)) {
+        if x != y {
+            return false;
+        }
+        i += 8;
+    }
+    a[i..].iter().zip(&b[i..]).all(|(x, y)| x == y)
+}
+
+/// Two byte strings in `str`'s order (bytes, then length), compared eight bytes at a time and
+/// in place: keys are looked up by halving sorted lists, and a `memcmp` call per probe cost
+/// more than the comparison it made.
+pub(crate) fn order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let mut i = 0;
+    while let (Some(x), Some(y)) = (word_at(a, i), word_at(b, i)) {
+        if x != y {
+            // The lowest differing byte (words are read little-endian) decides.
+            let at = i + ((x ^ y).trailing_zeros() / 8) as usize;
+            return a[at].cmp(&b[at]);
+        }
+        i += 8;
+    }
+    for (x, y) in a[i..].iter().zip(&b[i..]) {
+        if x != y {
+            return x.cmp(y);
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
 /// Whether every byte of `word` is printable ASCII (`0x20..=0x7e`).
 pub(crate) fn printable_ascii(word: u64) -> bool {
     // A byte below 0x20 borrows when 0x20 is taken from its low seven bits; the high bit and
@@ -110,6 +148,29 @@ mod tests {
                 let expected = bytes[from..].iter().position(|&b| b == b'#' || b == b'\n').map(|at| from + at);
                 assert_eq!(find_either(&bytes, from, b'#', b'\n'), expected, "{bytes:?} from {from}");
             }
+        }
+    }
+
+    /// Equality and order, eight bytes at a time, are the slices' own on strings that share
+    /// prefixes of every length and differ at every offset, in bytes of either sign.
+    #[test]
+    fn same_and_order_agree_with_the_slices_own() {
+        let mut random = crate::util::test_random::Lcg(17);
+        for _ in 0..50_000 {
+            let mut a: Vec<u8> = (0..random.next(30)).map(|_| b"ab\x00\xff\x7f"[random.next(5)]).collect();
+            let mut b = a.clone();
+            match random.next(4) {
+                0 => b.truncate(random.next(b.len() + 1)),
+                1 if !b.is_empty() => {
+                    let at = random.next(b.len());
+                    b[at] = b"ab\x00\xff\x7f"[random.next(5)];
+                }
+                2 => b.extend((0..random.next(12)).map(|_| b"ab\x00\xff"[random.next(4)])),
+                _ => a = (0..random.next(30)).map(|_| b"ab"[random.next(2)]).collect(),
+            }
+            assert_eq!(same(&a, &b), a == b, "{a:?} {b:?}");
+            assert_eq!(order(&a, &b), a.cmp(&b), "{a:?} {b:?}");
+            assert_eq!(order(&b, &a), b.cmp(&a), "{b:?} {a:?}");
         }
     }
 

@@ -136,16 +136,10 @@ impl<'k, V> SortedMap<'k, V> {
     }
 }
 
-/// `str`'s own order (bytes, then length), compared in place. Keys are names of a few bytes
-/// and lookups by name are frequent (`simplify` alone makes a dozen per node): a `memcmp` call
-/// per probe cost more than the comparison it made.
+/// `str`'s own order, compared in place (lookups by name are frequent: `simplify` alone makes
+/// a dozen per node).
 fn key_order(a: &str, b: &str) -> Ordering {
-    for (x, y) in a.bytes().zip(b.bytes()) {
-        if x != y {
-            return x.cmp(&y);
-        }
-    }
-    a.len().cmp(&b.len())
+    crate::util::word::order(a.as_bytes(), b.as_bytes())
 }
 
 impl<'k, V> FromIterator<(Cow<'k, str>, V)> for SortedMap<'k, V> {
