@@ -52,7 +52,7 @@ pub fn sarif(report: &Report, options: &RenderOptions) -> String {
         }],
     });
     // Data fields keep their exact text; the bytes carry hidden characters only as `\u` escapes.
-    let mut text = into_json_visible(serde_json::to_string_pretty(&log).unwrap_or_default());
+    let mut text = into_json_visible(crate::util::json_write::pretty(&log));
     text.push('\n');
     text
 }

@@ -6,6 +6,7 @@ pub mod semver;
 use crate::rules::finding::EntityRef;
 use crate::rules::severity::Severity;
 use crate::util::json::truncate;
+use crate::util::json_write::Pretty;
 use crate::util::value::Value;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde::Serialize;
@@ -184,6 +185,113 @@ impl Serialize for Change {
     }
 }
 
+impl Change {
+    /// As its `Serialize` writes it (the report's JSON form).
+    fn write(&self, w: &mut Pretty) {
+        w.open('{');
+        for (key, text) in [("id", self.id.as_str()), ("rule", self.rule)] {
+            w.key(key);
+            w.string(text);
+        }
+        for (key, severity) in [("severity", self.severity), ("defaultSeverity", self.default_severity)] {
+            w.key(key);
+            w.string(severity.as_str());
+        }
+        w.key("entity");
+        w.open('{');
+        w.key("kind");
+        w.string(self.entity.kind.as_str());
+        w.key("name");
+        w.string(&self.entity.name);
+        w.close('}');
+        w.key("location");
+        w.string(&self.location);
+        w.optional_string("oldPointer", self.old_pointer.as_deref());
+        w.optional_string("newPointer", self.new_pointer.as_deref());
+        for (key, value) in [("old", fits(&self.old)), ("new", fits(&self.new))] {
+            if let Some(value) = value {
+                w.key(key);
+                w.value(value);
+            }
+        }
+        w.key("message");
+        w.string(&self.message);
+        if let Some(details) = &self.details {
+            w.key("details");
+            w.value(details);
+        }
+        if let Some(note) = &self.note {
+            w.key("note");
+            w.string(note);
+        }
+        if let Some(witness) = &self.witness {
+            w.key("witness");
+            w.value(witness);
+        }
+        if let Some(reason) = &self.reason {
+            w.key("reason");
+            w.string(reason);
+        }
+        w.close('}');
+    }
+}
+
+impl Summary {
+    fn write(&self, w: &mut Pretty) {
+        w.open('{');
+        w.key("verdict");
+        w.string(self.verdict.as_str());
+        w.key("counts");
+        w.open('{');
+        for severity in Severity::DESCENDING {
+            w.key(severity.as_str());
+            w.count(self.counts.get(severity));
+        }
+        w.close('}');
+        w.key("suppressed");
+        w.count(self.suppressed);
+        w.key("compared");
+        w.open('[');
+        for section in &self.compared {
+            w.separate();
+            w.string(section);
+        }
+        w.close(']');
+        if !self.not_compared.is_empty() {
+            w.key("notCompared");
+            w.open('[');
+            for absent in &self.not_compared {
+                w.separate();
+                w.open('{');
+                w.key("section");
+                w.string(absent.section);
+                w.key("absentFrom");
+                w.string(absent.absent_from);
+                w.close('}');
+            }
+            w.close(']');
+        }
+        w.key("text");
+        w.string(&self.text);
+        if let Some(truncated) = &self.truncated {
+            w.key("truncated");
+            w.open('{');
+            let counts = [
+                ("limit", truncated.limit),
+                ("perEntity", truncated.per_entity),
+                ("omitted", truncated.omitted),
+                ("omittedSuppressed", truncated.omitted_suppressed),
+            ];
+            for (key, count) in counts {
+                w.key(key);
+                w.count(count);
+            }
+            w.close('}');
+        }
+        w.close('}');
+    }
+}
+
 struct EntityJson<'a>(&'a EntityRef);
 
 impl Serialize for EntityJson<'_> {
@@ -211,12 +319,28 @@ impl Report {
     /// The report as pretty JSON (two-space indent, trailing newline); identical bytes for
     /// identical inputs, and no raw invisible or direction-changing character.
     pub fn to_json(&self) -> String {
-        let text = serde_json::to_string_pretty(self).unwrap_or_else(|e| {
-            // Serialising plain data into a String cannot fail; keep the output valid JSON anyway.
-            format!("{{\"error\": {}}}", crate::util::value::Value::String(e.to_string()))
-        });
+        let mut w = Pretty::new();
+        w.open('{');
+        w.key("schemaVersion");
+        w.count(self.schema_version as usize);
+        w.key("summary");
+        self.summary.write(&mut w);
+        for (key, changes) in [("changes", &self.changes), ("suppressed", &self.suppressed)] {
+            w.key(key);
+            w.open('[');
+            for change in changes {
+                w.separate();
+                change.write(&mut w);
+            }
+            w.close(']');
+        }
+        if let Some(check) = &self.semver {
+            w.key("semver");
+            check.write(&mut w);
+        }
+        w.close('}');
         // The same data, with hidden characters only as `\u` escapes in the bytes.
-        let mut text = crate::util::hidden::into_json_visible(text);
+        let mut text = crate::util::hidden::into_json_visible(w.finish());
         text.push('\n');
         text
     }

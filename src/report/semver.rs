@@ -105,6 +105,42 @@ pub struct SemverCheck {
     pub message: String,
 }
 
+impl SemverCheck {
+    /// As its `Serialize` writes it (the report's `semver` member).
+    pub(crate) fn write(&self, w: &mut crate::util::json_write::Pretty) {
+        w.open('{');
+        w.key("ok");
+        w.raw(if self.ok { "true" } else { "false" });
+        for (key, version) in [("old", self.old), ("new", self.new)] {
+            w.key(key);
+            w.string(&version.to_string());
+        }
+        for (key, bump) in [("required", self.required), ("actual", self.actual)] {
+            w.key(key);
+            w.string(bump.as_str());
+        }
+        w.key("cause");
+        match &self.cause {
+            None => w.raw("null"),
+            Some(cause) => {
+                w.open('{');
+                for (key, text) in [("id", &cause.id), ("rule", &cause.rule)] {
+                    w.key(key);
+                    w.string(text);
+                }
+                w.key("severity");
+                w.string(cause.severity.as_str());
+                w.key("message");
+                w.string(&cause.message);
+                w.close('}');
+            }
+        }
+        w.key("message");
+        w.string(&self.message);
+        w.close('}');
+    }
+}
+
 /// The change that decides the required bump.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Cause {

@@ -124,8 +124,8 @@ impl std::fmt::Display for RuleId {
 /// The whole registry as JSON (an array of rules, without their example pairs), for `rules
 /// --format json`, the playground and generated docs.
 pub fn catalogue_json() -> String {
-    let rules: Vec<crate::util::value::Value> = RuleId::sorted().into_iter().map(|r| rule_json(r.meta())).collect();
-    serde_json::to_string_pretty(&rules).unwrap_or_default() + "\n"
+    let rules = RuleId::sorted().into_iter().map(|r| rule_json(r.meta())).collect();
+    crate::util::json_write::pretty(&crate::util::value::Value::Array(rules)) + "\n"
 }
 
 /// A rule as the catalogue lists it; in the wasm module without `why` and `advice`, which the

@@ -103,6 +103,31 @@ pub(crate) fn order(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
     a.len().cmp(&b.len())
 }
 
+/// The index of the first byte from `i` that ends a JSON string's plain run: a `"`, a backslash
+/// or a control character (below 0x20), or the text's length. What the JSON reader stops at in
+/// a string and the JSON writer escapes; most of a snapshot's and a report's bytes are in
+/// strings, so eight bytes without one are passed at a time.
+#[inline]
+pub(crate) fn string_special(bytes: &[u8], mut i: usize) -> usize {
+    while let Some(word) = word_at(bytes, i) {
+        // A byte below 0x20 borrows when 0x20 is taken from it and has its high bit clear; a
+        // `"` or backslash is a zero byte once XORed with it (a borrow can only set a bit
+        // above a byte that is one of these, so the lowest bit set is exact).
+        let (quote, backslash) = (word ^ (ONES * u64::from(b'"')), word ^ (ONES * u64::from(b'\\')));
+        let hits = (word.wrapping_sub(ONES * 0x20) & !word)
+            | (quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash);
+        if hits & HIGH != 0 {
+            return i + ((hits & HIGH).trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !matches!(bytes[i], b'"' | b'\\' | 0..=0x1f) {
+        i += 1;
+    }
+    i
+}
+
 /// Whether every byte of `word` is printable ASCII (`0x20..=0x7e`).
 pub(crate) fn printable_ascii(word: u64) -> bool {
     // A byte below 0x20 borrows when 0x20 is taken from its low seven bits; the high bit and

@@ -131,3 +131,22 @@ fn without_versions_the_report_has_no_semver_member_and_a_bad_version_is_an_opti
         "{error:?}"
     );
 }
+
+/// The report's `semver` member, written by the report's own writer, is what serde_json writes
+/// of it: with a cause, and without one (no changes).
+#[test]
+fn the_semver_member_is_written_as_serde_json_writes_it() {
+    for (old, new, versions) in
+        [(REMOVED_OLD, REMOVED_NEW, ("1.4.0", "1.5.0")), (REMOVED_OLD, REMOVED_OLD, ("0.1.0", "0.1.1"))]
+    {
+        let options = crate::RunOptions {
+            semver: Some((versions.0.to_string(), versions.1.to_string())),
+            ..crate::RunOptions::default()
+        };
+        let report = crate::pipeline::prepare(old, new, None, &options).unwrap_or_else(|e| panic!("{e:?}")).report;
+        assert!(report.semver.is_some());
+        let serde_form =
+            crate::util::hidden::into_json_visible(serde_json::to_string_pretty(&report).unwrap_or_default()) + "\n";
+        assert_eq!(report.to_json(), serde_form);
+    }
+}

@@ -6,7 +6,7 @@
 //! the reader. The tests compare the two on random texts.
 
 use crate::util::value::{Number, Value};
-use crate::util::word::{word_at, HIGH, ONES};
+use crate::util::word::string_special;
 use std::fmt;
 
 /// Why a text is not JSON, as serde_json says it (`Display` gives its words and position).
@@ -337,7 +337,7 @@ impl<'t> Cursor<'t> {
     #[inline(never)]
     pub fn string(&mut self) -> Result<String, Failure> {
         let start = self.at;
-        self.at = special_from(self.bytes, self.at);
+        self.at = string_special(self.bytes, self.at);
         match self.peek_byte() {
             Some(b'"') => {
                 let text = self.text[start..self.at].to_owned();
@@ -375,7 +375,7 @@ impl<'t> Cursor<'t> {
                     break Err(self.error(Refusal::ControlCharacterWhileParsingString));
                 }
             }
-            self.at = special_from(self.bytes, self.at);
+            self.at = string_special(self.bytes, self.at);
         };
         self.scratch = decoded;
         result
@@ -497,27 +497,3 @@ const POWERS_PAST_EXACT: [f64; 309 - EXACT_POWERS] = [
     1e289, 1e290, 1e291, 1e292, 1e293, 1e294, 1e295, 1e296, 1e297, 1e298, 1e299, 1e300, 1e301, 1e302,
     1e303, 1e304, 1e305, 1e306, 1e307, 1e308,
 ];
-
-/// The index of the first byte from `i` that ends a string's plain run: a `"`, a backslash or
-/// a control character (below 0x20), or the text's length. Most of a snapshot's bytes are in
-/// strings, so eight bytes without one are passed at a time.
-#[inline]
-pub(super) fn special_from(bytes: &[u8], mut i: usize) -> usize {
-    while let Some(word) = word_at(bytes, i) {
-        // A byte below 0x20 borrows when 0x20 is taken from it and has its high bit clear; a
-        // `"` or backslash is a zero byte once XORed with it (a borrow can only set a bit
-        // above a byte that is one of these, so the lowest bit set is exact).
-        let (quote, backslash) = (word ^ (ONES * u64::from(b'"')), word ^ (ONES * u64::from(b'\\')));
-        let hits = (word.wrapping_sub(ONES * 0x20) & !word)
-            | (quote.wrapping_sub(ONES) & !quote)
-            | (backslash.wrapping_sub(ONES) & !backslash);
-        if hits & HIGH != 0 {
-            return i + ((hits & HIGH).trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < bytes.len() && !matches!(bytes[i], b'"' | b'\\' | 0..=0x1f) {
-        i += 1;
-    }
-    i
-}

@@ -344,6 +344,6 @@ fn a_strings_plain_run_ends_where_a_byte_loop_says() {
         let from = random.next(bytes.len() + 1);
         let expected =
             bytes[from..].iter().position(|b| matches!(b, b'"' | b'\\' | 0..=0x1f)).map_or(bytes.len(), |at| from + at);
-        assert_eq!(syntax::special_from(&bytes, from), expected, "{bytes:?} from {from}");
+        assert_eq!(crate::util::word::string_special(&bytes, from), expected, "{bytes:?} from {from}");
     }
 }
