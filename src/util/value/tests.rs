@@ -12,18 +12,26 @@ fn a_map_answers_as_serde_jsons_map_after_random_edits() {
         let (mut ours, mut theirs) = (Map::new(), serde_json::Map::new());
         for step in 0..random.next(40) {
             let key = KEYS[random.next(KEYS.len())];
-            match random.next(4) {
-                0 | 1 => assert_eq!(
+            match random.next(9) {
+                0 => {
+                    ours.clear();
+                    theirs.clear();
+                }
+                1..=4 => assert_eq!(
                     ours.insert(key.into(), Value::from(step)),
                     theirs.insert(key.into(), step.into()).map(Value::from)
                 ),
-                2 => assert_eq!(ours.remove(key), theirs.remove(key).map(Value::from)),
+                5 | 6 => assert_eq!(ours.remove(key), theirs.remove(key).map(Value::from)),
                 _ => {
                     ours.entry(key).or_insert(Value::from(step));
                     theirs.entry(key).or_insert(step.into());
                 }
             }
-            assert_eq!(ours.get(key), theirs.get(key).map(|v| Value::from(v.clone())).as_ref());
+            // Every key, present or not (a key's summary bit outlives its removal).
+            for key in KEYS {
+                assert_eq!(ours.get(key), theirs.get(key).map(|v| Value::from(v.clone())).as_ref());
+                assert_eq!(ours.contains_key(key), theirs.contains_key(key));
+            }
         }
         assert_eq!(Value::Object(ours.clone()), serde_json::Value::Object(theirs.clone()));
         assert!(ours.keys().eq(theirs.keys()), "the same keys in the same order");
