@@ -16,7 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Bytes of `gzip -9` the module may have, and the compiler that figure was recorded with. */
-export const BUDGET = { gzipBytes: 315_550, rustc: "1.95.0" };
+export const BUDGET = { gzipBytes: 311_800, rustc: "1.95.0" };
 /** Where the budget is going: issue 37's goal. */
 export const GOAL = 300_000;
 /** The slack for another compiler, as a fraction of the budget. */

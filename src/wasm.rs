@@ -100,8 +100,7 @@ pub fn diff(old: JsValue, new: JsValue, config: JsValue, options: JsValue) -> Re
         let report = JSON::parse(&prepared.render(Format::Json, false))?;
         if get_bool(&options, "groups") {
             let runs = crate::render::runs(&prepared.report.changes, run.expand);
-            let runs = serde_json::to_string(&runs).map_err(|e| JsValue::from_str(&e.to_string()))?;
-            Reflect::set(&report, &"groups".into(), &JSON::parse(&runs)?)?;
+            Reflect::set(&report, &"groups".into(), &JSON::parse(&crate::render::runs_json(&runs))?)?;
         }
         return Ok(report);
     };
@@ -228,8 +227,10 @@ pub fn semver_check(report: JsValue, old_version: JsValue, new_version: JsValue)
     let check = crate::policy::semver::check_json(&value, &old_version, &new_version).map_err(|message| {
         to_js_error(Error::unpositioned(Input::Options, message, "Use MAJOR.MINOR.PATCH versions"))
     })?;
-    // Through its text: serde_json's value serializer would be linked for this one call.
-    let text = serde_json::to_string(&check).unwrap_or_default();
+    // Through its text, as the report's `semver` member is written.
+    let mut text = crate::util::value::write::Writer::compact();
+    check.write(&mut text);
+    let text = text.finish();
     let mut result = crate::util::json_read::from_str(&text).unwrap_or_default();
     let rule = check.cause.as_ref().map(|cause| cause.rule.clone());
     if let Some(object) = result.as_object_mut() {

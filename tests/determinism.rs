@@ -113,10 +113,12 @@ fn reports_are_byte_identical_across_runs_and_input_orderings() {
         let first = diff_text(&old_text, &new_text, None).unwrap_or_else(|e| panic!("{name}: {e}"));
         let second = diff_text(&old_text, &new_text, None).unwrap();
         assert_eq!(first.to_json(), second.to_json(), "{name}: two runs differ");
-        // The report's writer (util::json_write) writes what serde_json writes of it.
+        // The report's writer (util::value::write) writes what serde_json writes of it.
         let serde_form =
             mcp_contract::util::hidden::into_json_visible(serde_json::to_string_pretty(&first).unwrap()) + "\n";
         assert!(first.to_json() == serde_form, "{name}: the JSON report differs from serde_json's form");
+        let runs = mcp_contract::render::runs(&first.changes, false);
+        assert_eq!(mcp_contract::render::runs_json(&runs), serde_json::to_string(&runs).unwrap(), "{name}: groups");
 
         let (old, new): (Value, Value) =
             (serde_json::from_str(&old_text).unwrap(), serde_json::from_str(&new_text).unwrap());

@@ -87,7 +87,7 @@ fn compare_arguments(entity: &EntityRef, site: &Site, old: &[Argument], new: &[A
         };
         let name = a.or(b).map_or("", |arg| arg.name);
         let at = Site {
-            location: format!("{}[{}]", site.location, serde_json::to_string(name).unwrap_or_default()),
+            location: format!("{}[{}]", site.location, crate::util::value::write::quoted(name)),
             old: site.old.as_deref().zip(a).map(|(p, arg)| index_pointer(p, arg.index)),
             new: site.new.as_deref().zip(b).map(|(p, arg)| index_pointer(p, arg.index)),
         };

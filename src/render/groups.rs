@@ -76,6 +76,41 @@ pub struct Run {
     pub listing: String,
 }
 
+impl Run {
+    /// As its `Serialize` writes it (what the playground's `groups` carry).
+    pub fn write(&self, w: &mut crate::util::value::write::Writer) {
+        w.open('{');
+        for (key, count) in [("start", self.start), ("count", self.count)] {
+            w.key(key);
+            w.count(count);
+        }
+        w.key("indices");
+        w.open('[');
+        for index in &self.indices {
+            w.separate();
+            w.count(*index);
+        }
+        w.close(']');
+        for (key, text) in [("headline", &self.headline), ("listing", &self.listing)] {
+            w.key(key);
+            w.string(text);
+        }
+        w.close('}');
+    }
+}
+
+/// The runs as a JSON array (compact), as serde_json writes them.
+pub fn runs_json(runs: &[Run]) -> String {
+    let mut w = crate::util::value::write::Writer::compact();
+    w.open('[');
+    for run in runs {
+        w.separate();
+        run.write(&mut w);
+    }
+    w.close(']');
+    w.finish()
+}
+
 /// The groups of `changes` (a report's, in report order) that the text and Markdown reports
 /// show as one line, in report order of their first change; none when `expand`. The same
 /// sections and groups as [`lines`].

@@ -230,7 +230,7 @@ fn change_details(out: &mut String, change: &Change, witnesses: bool) {
     out.push('\n');
     for (side, value) in [("Old", &change.old), ("New", &change.new)] {
         if let Some(value) = crate::report::fits(value) {
-            let body = crate::util::json_write::pretty(value);
+            let body = crate::util::value::write::pretty(value);
             let _ = write!(out, "{side}:\n\n{}\n", markdown_fence("json", &json_visible(&body)));
         }
     }
@@ -238,7 +238,7 @@ fn change_details(out: &mut String, change: &Change, witnesses: bool) {
         (super::witness_parts(change).filter(|_| witnesses), change.witness.as_ref().and_then(|w| w.get("value")))
     {
         let by = if rejected.is_empty() { String::new() } else { format!(" ({rejected})") };
-        let body = crate::util::json_write::pretty(value);
+        let body = crate::util::value::write::pretty(value);
         let lead = markdown_inline(&format!("{lead}{by}:"));
         let _ = write!(out, "Witness: {lead}\n\n{}\n", markdown_fence("json", &json_visible(&body)));
     }

@@ -14,7 +14,7 @@ mod text;
 pub use crate::rules::RuleDocs;
 pub use escape::inert_commands;
 pub use github::{github, MAX_PER_LEVEL as GITHUB_MAX_PER_LEVEL};
-pub use groups::{plural, runs, Run};
+pub use groups::{plural, runs, runs_json, Run};
 pub use junit::junit;
 pub use markdown::{job_summary, markdown, JOB_SUMMARY_MAX_CHARS, MAX_CHARS as MARKDOWN_MAX_CHARS};
 pub use sarif::sarif;
@@ -159,7 +159,7 @@ pub(crate) fn witness_parts(change: &crate::report::Change) -> Option<(&'static 
     } else {
         "this result is now allowed and the old schema rejected it"
     };
-    let json = serde_json::to_string(value).unwrap_or_default();
+    let json = crate::util::value::write::compact(value);
     let json = match json.char_indices().nth(WITNESS_QUOTE_CHARS) {
         Some((cut, _)) => format!("{}…", &json[..cut]),
         None => json,

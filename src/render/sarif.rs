@@ -52,7 +52,7 @@ pub fn sarif(report: &Report, options: &RenderOptions) -> String {
         }],
     });
     // Data fields keep their exact text; the bytes carry hidden characters only as `\u` escapes.
-    let mut text = into_json_visible(crate::util::json_write::pretty(&log));
+    let mut text = into_json_visible(crate::util::value::write::pretty(&log));
     text.push('\n');
     text
 }

@@ -6,7 +6,7 @@ pub mod semver;
 use crate::rules::finding::EntityRef;
 use crate::rules::severity::Severity;
 use crate::util::json::truncate;
-use crate::util::json_write::Pretty;
+use crate::util::value::write::Writer;
 use crate::util::value::Value;
 use serde::ser::{SerializeMap, SerializeStruct, Serializer};
 use serde::Serialize;
@@ -145,7 +145,7 @@ pub(crate) fn fits(value: &Option<Value>) -> Option<&Value> {
     let value = value.as_ref()?;
     let small = match value {
         Value::String(s) => s.len() <= MAX_VALUE_BYTES,
-        Value::Array(_) | Value::Object(_) => serde_json::to_string(value).is_ok_and(|s| s.len() <= MAX_VALUE_BYTES),
+        Value::Array(_) | Value::Object(_) => crate::util::value::write::compact(value).len() <= MAX_VALUE_BYTES,
         _ => true,
     };
     small.then_some(value)
@@ -187,7 +187,7 @@ impl Serialize for Change {
 
 impl Change {
     /// As its `Serialize` writes it (the report's JSON form).
-    fn write(&self, w: &mut Pretty) {
+    fn write(&self, w: &mut Writer) {
         w.open('{');
         for (key, text) in [("id", self.id.as_str()), ("rule", self.rule)] {
             w.key(key);
@@ -237,7 +237,7 @@ impl Change {
 }
 
 impl Summary {
-    fn write(&self, w: &mut Pretty) {
+    fn write(&self, w: &mut Writer) {
         w.open('{');
         w.key("verdict");
         w.string(self.verdict.as_str());
@@ -319,7 +319,7 @@ impl Report {
     /// The report as pretty JSON (two-space indent, trailing newline); identical bytes for
     /// identical inputs, and no raw invisible or direction-changing character.
     pub fn to_json(&self) -> String {
-        let mut w = Pretty::new();
+        let mut w = Writer::pretty();
         w.open('{');
         w.key("schemaVersion");
         w.count(self.schema_version as usize);

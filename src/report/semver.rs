@@ -107,7 +107,7 @@ pub struct SemverCheck {
 
 impl SemverCheck {
     /// As its `Serialize` writes it (the report's `semver` member).
-    pub(crate) fn write(&self, w: &mut crate::util::json_write::Pretty) {
+    pub(crate) fn write(&self, w: &mut crate::util::value::write::Writer) {
         w.open('{');
         w.key("ok");
         w.raw(if self.ok { "true" } else { "false" });

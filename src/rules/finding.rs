@@ -96,7 +96,7 @@ pub(crate) fn join_location(base: &str, key: &str) -> String {
         out.push_str(key);
         out
     } else {
-        format!("{base}[{}]", serde_json::to_string(key).unwrap_or_default())
+        format!("{base}[{}]", crate::util::value::write::quoted(key))
     }
 }
 

@@ -125,7 +125,7 @@ impl std::fmt::Display for RuleId {
 /// --format json`, the playground and generated docs.
 pub fn catalogue_json() -> String {
     let rules = RuleId::sorted().into_iter().map(|r| rule_json(r.meta())).collect();
-    crate::util::json_write::pretty(&crate::util::value::Value::Array(rules)) + "\n"
+    crate::util::value::write::pretty(&crate::util::value::Value::Array(rules)) + "\n"
 }
 
 /// A rule as the catalogue lists it; in the wasm module without `why` and `advice`, which the
@@ -185,7 +185,7 @@ pub fn docs_json() -> String {
         let meta = r.meta();
         (meta.id.to_string(), crate::util::value::json!({"why": meta.why, "advice": meta.advice}))
     }));
-    serde_json::to_string(&docs).unwrap_or_default() + "\n"
+    crate::util::value::write::compact(&docs) + "\n"
 }
 
 /// Every rule's example pair as parsed JSON, `{id: {old, new}}` in id order: the content of
@@ -207,7 +207,7 @@ pub fn examples_json() -> String {
             )
         })
         .collect();
-    serde_json::to_string(&examples).unwrap_or_default() + "\n"
+    crate::util::value::write::compact(&crate::util::value::Value::Object(examples)) + "\n"
 }
 
 /// Whether the prose classifier decides `id`'s severity (a rule id or retired alias): the

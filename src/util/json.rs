@@ -342,7 +342,7 @@ pub fn numbers_equal(x: &serde_json::Number, y: &serde_json::Number) -> bool {
 
 /// A one-line preview of a value for messages, cut to about `max` characters.
 pub fn preview(value: &Value, max: usize) -> String {
-    let text = serde_json::to_string(value).unwrap_or_default();
+    let text = crate::util::value::write::compact(value);
     truncate(&text, max)
 }
 

@@ -11,7 +11,6 @@ pub mod hidden;
 pub(crate) mod index;
 pub mod json;
 pub mod json_read;
-pub(crate) mod json_write;
 pub mod meant;
 pub(crate) mod order;
 pub mod pairing;

@@ -545,8 +545,7 @@ impl fmt::Debug for Map<String, Value> {
 impl fmt::Display for Value {
     /// Compact JSON, or indented with `{:#}`, as serde_json writes it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = if f.alternate() { serde_json::to_string_pretty(self) } else { serde_json::to_string(self) };
-        f.write_str(&text.map_err(|_| fmt::Error)?)
+        f.write_str(&if f.alternate() { write::pretty(self) } else { write::compact(self) })
     }
 }
 
@@ -574,6 +573,7 @@ impl Serialize for Map<String, Value> {
 }
 
 pub mod build;
+pub mod write;
 
 /// `json!`, defined in `build` (`#[macro_export]` puts it at the crate root).
 pub use crate::json;

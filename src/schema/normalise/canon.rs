@@ -96,7 +96,7 @@ pub fn sort_key(value: &Value) -> String {
         match step {
             Step::Text(t) => out.push_str(t),
             Step::Key(k) => {
-                out.push_str(&serde_json::to_string(k).unwrap_or_default());
+                crate::util::value::write::quote_into(&mut out, k);
                 out.push(':');
             }
             Step::Value(v, depth) if depth > MAX_VALUE_DEPTH => {

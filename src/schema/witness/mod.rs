@@ -112,7 +112,7 @@ pub fn witness(side: Side, path: &str, (old, new): (&Node, &Node), finding: &Fin
         };
     }
     if let Some(candidate) = found {
-        if serde_json::to_string(&candidate).map_or(true, |s| s.len() > MAX_WITNESS_BYTES) {
+        if crate::util::value::write::compact(&candidate).len() > MAX_WITNESS_BYTES {
             return unavailable(&format!("the smallest witness found is over {MAX_WITNESS_BYTES} bytes"));
         }
         // The finding's place in the rejecting schema, unless it lies outside the keyword (a

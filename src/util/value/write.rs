@@ -1,30 +1,32 @@
-//! JSON text written byte for byte as serde_json writes it (pretty: two-space indents, `"key":
-//! value`, empty containers as `{}` and `[]`), for the report's JSON form.
+//! JSON text written byte for byte as serde_json writes it, compact or pretty (two-space
+//! indents, `"key": value`, empty containers as `{}` and `[]`): values, and the report's JSON
+//! form member by member.
 //!
 //! Why not serde_json's writer: a report is mostly strings, and serde_json escapes them a byte
 //! at a time through a table; here the runs that need no escape (nearly all of a report) are
 //! passed eight bytes at a time and copied whole. Unit tests hold the two to the same bytes.
 
-use crate::util::value::{Number, Value};
+use super::{Number, Value};
 
-/// A pretty JSON text being written: containers are opened and closed, members and items
-/// placed, and the separators and indentation follow.
-pub struct Pretty {
+/// A JSON text being written: containers are opened and closed, members and items placed, and
+/// the separators (and, when pretty, the indentation) follow.
+pub struct Writer {
     out: String,
+    pretty: bool,
     depth: usize,
     /// Whether the innermost open container has a member or item yet.
     filled: bool,
 }
 
-impl Default for Pretty {
-    fn default() -> Self {
-        Pretty::new()
+impl Writer {
+    /// As `serde_json::to_string_pretty` writes.
+    pub fn pretty() -> Writer {
+        Writer { out: String::new(), pretty: true, depth: 0, filled: false }
     }
-}
 
-impl Pretty {
-    pub fn new() -> Pretty {
-        Pretty { out: String::new(), depth: 0, filled: false }
+    /// As `serde_json::to_string` writes.
+    pub fn compact() -> Writer {
+        Writer { pretty: false, ..Writer::pretty() }
     }
 
     pub fn finish(self) -> String {
@@ -49,7 +51,7 @@ impl Pretty {
         self.filled = true;
     }
 
-    /// Starts the next item of the innermost container (a member starts with [`Pretty::key`]).
+    /// Starts the next item of the innermost container (a member starts with [`Writer::key`]).
     pub fn separate(&mut self) {
         if self.filled {
             self.out.push(',');
@@ -59,6 +61,9 @@ impl Pretty {
     }
 
     fn newline(&mut self) {
+        if !self.pretty {
+            return;
+        }
         self.out.push('\n');
         for _ in 0..self.depth {
             self.out.push_str("  ");
@@ -69,7 +74,7 @@ impl Pretty {
     pub fn key(&mut self, key: &str) {
         self.separate();
         self.string(key);
-        self.out.push_str(": ");
+        self.out.push_str(if self.pretty { ": " } else { ":" });
     }
 
     /// A string value, quoted and escaped.
@@ -126,9 +131,23 @@ impl Pretty {
 
 /// `value` as pretty JSON, as `serde_json::to_string_pretty` writes it.
 pub fn pretty(value: &Value) -> String {
-    let mut writer = Pretty::new();
+    let mut writer = Writer::pretty();
     writer.value(value);
     writer.finish()
+}
+
+/// `value` as compact JSON, as `serde_json::to_string` writes it.
+pub fn compact(value: &Value) -> String {
+    let mut writer = Writer::compact();
+    writer.value(value);
+    writer.finish()
+}
+
+/// `text` as a JSON string literal.
+pub fn quoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    quote_into(&mut out, text);
+    out
 }
 
 /// `text` as a JSON string, as serde_json writes it: `"` and `\` escaped, control characters
@@ -207,8 +226,13 @@ mod tests {
         for _ in 0..5_000 {
             let value = value(&mut random, 0);
             assert_eq!(pretty(&value), serde_json::to_string_pretty(&value).unwrap_or_default());
+            assert_eq!(compact(&value), serde_json::to_string(&value).unwrap_or_default());
+            if let Value::String(text) = &value {
+                assert_eq!(quoted(text), serde_json::to_string(text).unwrap_or_default());
+            }
         }
         assert_eq!(pretty(&Value::Object(Default::default())), "{}");
+        assert_eq!(compact(&Value::Object(Default::default())), "{}");
         assert_eq!(pretty(&Value::Array(Vec::new())), "[]");
     }
 }
