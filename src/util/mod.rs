@@ -1,6 +1,6 @@
-//! Size-driven helpers with no knowledge of MCP or of rules: the wasm arena, small collections,
-//! stable ordering, indexes, pairing, JSON pointers, globs, schema patterns, hidden characters,
-//! look-alike letters and "did you mean".
+//! Size-driven helpers with no knowledge of MCP or of rules: the JSON value with its reader and
+//! writer, the wasm arena, small collections, stable ordering, indexes, pairing, JSON pointers,
+//! globs, schema patterns, hidden characters, look-alike letters and "did you mean".
 
 pub(crate) mod arena;
 pub mod case;
