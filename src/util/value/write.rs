@@ -43,7 +43,9 @@ impl Writer {
     /// Closes the innermost container (`}` or `]`). The container around it has a member now:
     /// this one was opened as its member or item (or is the text's root, where nothing follows).
     pub fn close(&mut self, bracket: char) {
-        self.depth -= 1;
+        // Never below zero, even for a close without its open (a caller's slip must not turn
+        // into an indentation loop of billions).
+        self.depth = self.depth.saturating_sub(1);
         if self.filled {
             self.newline();
         }
