@@ -15,7 +15,7 @@ use super::{Effect, Side};
 use crate::rules::finding::{EntityRef, Finding, Site};
 use crate::util::json::{pointer_tokens, push_token, Decimal};
 use crate::util::value::Value;
-use crate::util::word::{bytes_equal, spaces_end, string_end, word_at, ONES};
+use crate::util::word::{bytes_equal, spaces_end, string_end, word_at, HIGH, ONES};
 use std::cmp::Ordering;
 
 /// Pointer → number text, for the numbers of a JSON text whose value an `f64` does not hold:
@@ -167,7 +167,6 @@ fn inexact_numbers_by_pointer(text: &str) -> InexactNumbers {
 /// hash, `+9e91`) is in a string, because outside strings no number byte touches a number, and
 /// so is one between letters. Eight bytes at a time, as `util::word::string_end` does.
 fn may_hold_inexact(bytes: &[u8]) -> bool {
-    const HIGH: u64 = ONES << 7;
     let digit = |word: u64| {
         let at_least_0 = ((word | HIGH) - ONES * 0x30) & HIGH;
         let at_most_9 = ((ONES * 0xB9) - (word & !HIGH)) & HIGH;

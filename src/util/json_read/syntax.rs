@@ -218,6 +218,13 @@ impl<'t> Cursor<'t> {
         self.peek_byte().filter(u8::is_ascii_digit).map(|b| u64::from(b - b'0'))
     }
 
+    /// Passes the digits from the read position (ones a number's value does not take).
+    fn skip_digits(&mut self) {
+        while self.digit().is_some() {
+            self.at += 1;
+        }
+    }
+
     /// An integer's digits past what a `u64` holds: each one a power of ten on the significand.
     #[cold]
     fn long_integer(&mut self, positive: bool, significand: u64) -> Result<f64, Failure> {
@@ -242,9 +249,7 @@ impl<'t> Cursor<'t> {
         while let Some(digit) = self.digit() {
             if overflows(significand, digit, u64::MAX) {
                 // Digits the significand cannot take are dropped.
-                while self.digit().is_some() {
-                    self.at += 1;
-                }
+                self.skip_digits();
                 return self.after_fraction(positive, significand, exponent_before + places);
             }
             self.at += 1;
@@ -293,9 +298,7 @@ impl<'t> Cursor<'t> {
                 if significand != 0 && positive_exponent {
                     return Err(self.error(Refusal::NumberOutOfRange));
                 }
-                while self.digit().is_some() {
-                    self.at += 1;
-                }
+                self.skip_digits();
                 return Ok(if positive { 0.0 } else { -0.0 });
             }
             exponent = exponent * 10 + digit;
